@@ -1,0 +1,116 @@
+// Configuration, validated once at boot (DESIGN.md section 3). Every variable is optional: the
+// defaults make `npm start` work on a machine with nothing set.
+import { z } from "zod";
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .refine((value) => URL.canParse(value) && protocols.test(value), {
+      error: `must be a ${hint} URL`,
+    })
+    .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(["development", "production", "test"], {
+        error: "must be development, production or test",
+      })
+      .default("development"),
+    PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be between 1 and 65535" })
+      .max(65535, { error: "must be between 1 and 65535" })
+      .default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    SITE_URL: optionalUrl(/^https?:\/\//, "http(s)"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "postgres://"),
+    OWNER_EMAIL: z.email({ error: "must be an e-mail address" }).default("owner@example.com"),
+    ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+    ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
+    SMTP_URL: optionalUrl(/^smtps?:\/\//, "smtp:// or smtps://"),
+    EMAIL_FROM: z.string().min(3).optional(),
+    EMAILJS_SERVICE_ID: z.string().optional(),
+    EMAILJS_TEMPLATE_ID: z.string().optional(),
+    EMAILJS_PUBLIC_KEY: z.string().optional(),
+    EMAILJS_PRIVATE_KEY: z.string().optional(),
+    EMAILJS_API_URL: optionalUrl(/^https?:\/\//, "http(s)"),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, { error: "must start with sk_test_, sk_live_ or rk_" })
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .startsWith("whsec_", { error: "must start with whsec_" })
+      .optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_ENDPOINT: optionalUrl(/^https?:\/\//, "http(s)"),
+    S3_REGION: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_PUBLIC_URL: optionalUrl(/^https?:\/\//, "http(s)"),
+    BETTER_AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "is required when STRIPE_SECRET_KEY is set",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { SITE_URL: string };
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable (`FOO=` in a .env file) means "not set".
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    const got = name in present ? ` (got "${present[name]}")` : "";
+    const message = issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}`;
+    throw new ConfigError(`Invalid configuration: ${message}${got}`);
+  }
+  const env = result.data;
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, SITE_URL: siteUrl };
+}
+
+let current: Env | undefined;
+
+/** The validated configuration of this process (parsed on first use). */
+export function getEnv(): Env {
+  current ??= parseEnv(process.env);
+  return current;
+}
+
+/** What the browser may know: rendered into the root loader's data. */
+export function getPublicEnv() {
+  const env = getEnv();
+  return { siteUrl: env.SITE_URL, ownerEmail: env.OWNER_EMAIL };
+}
+export type PublicEnv = ReturnType<typeof getPublicEnv>;

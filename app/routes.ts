@@ -1,0 +1,31 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+// The spec's route table (SPEC.md section 2), explicit. Resource routes (robots, sitemap) sit with
+// the pages; every other path falls through to the not-found page.
+export default [
+  index("routes/home.tsx"),
+  route("bootcamp", "routes/bootcamp.tsx"),
+  route("about", "routes/about.tsx"),
+  route("marketplace", "routes/marketplace.tsx"),
+  route("booking", "routes/booking.tsx"),
+  route("booking/confirmation", "routes/booking-confirmation.tsx"),
+  route("payment-success", "routes/payment-success.tsx"),
+  route("payment-canceled", "routes/payment-canceled.tsx"),
+  route("congrats", "routes/congrats.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("a/:slugOrCode?", "routes/affiliate-redirect.tsx"),
+  route("admin-login", "routes/admin-login.tsx"),
+  route("admin", "routes/admin.tsx"),
+  route("admin/blog", "routes/admin-blog.tsx"),
+  route("admin/analytics", "routes/admin-analytics.tsx"),
+  route("affiliate-management", "routes/affiliate-management.tsx"),
+  route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),
+  route("affiliate-application", "routes/affiliate-application.tsx"),
+  route("affiliate-program", "routes/affiliate-program.tsx"),
+  route("affiliate-test", "routes/affiliate-test.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,13 @@
+import type { Route } from "./+types/blog";
+import { PagePlaceholder } from "~/components/page-placeholder";
+import { seo } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Manufacturing Intelligence Blog",
+    description: "Articles on CNC machining, aerospace manufacturing, reshoring and shop-floor improvement.",
+  });
+
+export default function Blog() {
+  return <PagePlaceholder title="Manufacturing Intelligence Blog" />;
+}

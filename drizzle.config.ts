@@ -1,0 +1,9 @@
+import { defineConfig } from "drizzle-kit";
+
+// `npm run db:generate` writes a new SQL migration from server/db/schema.ts;
+// the server applies pending migrations at start (server/db/client.server.ts).
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./server/db/schema.ts",
+  out: "./server/db/migrations",
+});

@@ -1,0 +1,47 @@
+// Starts the site: `node server.js` serves the production build (run `npm run build` first;
+// `npm start` does both); `node server.js --dev` runs the Vite development server instead.
+// Shuts down cleanly on SIGTERM/SIGINT, closing the database.
+const dev = process.argv.includes("--dev");
+if (dev) process.env.NODE_ENV ??= "development";
+else process.env.NODE_ENV ??= "production";
+
+function fail(error) {
+  // Configuration and lock errors are one clear line, not a stack trace.
+  const known = ["ConfigError", "DatabaseLockedError"].includes(error?.name);
+  console.error(known ? error.message : error);
+  process.exit(1);
+}
+
+let started;
+try {
+  if (dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const { startServer } = await vite.ssrLoadModule("./server/app.ts");
+    started = await startServer({ viteDevServer: vite });
+  } else {
+    const { startServer } = await import("./build/server/index.js").catch((error) => {
+      if (error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("build/server/index.js")) {
+        throw Object.assign(new Error("No production build found: run `npm run build` first."), {
+          name: "ConfigError",
+        });
+      }
+      throw error;
+    });
+    started = await startServer();
+  }
+} catch (error) {
+  fail(error);
+}
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, async () => {
+    try {
+      await started.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  });
+}

@@ -1,0 +1,146 @@
+// The HTTP server: configuration, database, security headers, static files, health check and
+// React Router's request handler. Built by Vite into build/server/index.js; `node server.js` calls
+// startServer(). The development server loads this module through Vite instead.
+import crypto from "node:crypto";
+import type http from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { getEnv, type Env } from "~/lib/env.server";
+import { nonceContext } from "~/lib/request-context";
+import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.server";
+import { logger } from "./logger.server";
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    cspNonce: string;
+  }
+}
+
+export function securityHeaders(env: Env, { dev = false } = {}) {
+  const https = env.SITE_URL.startsWith("https://");
+  const setNonce: express.RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  };
+  const nonce = (_req: unknown, res: unknown) =>
+    `'nonce-${(res as express.Response).locals.cspNonce}'`;
+  return [
+    setNonce,
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", nonce, ...(dev ? ["'unsafe-inline'"] : [])],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:", "https:"],
+          "font-src": ["'self'", "data:"],
+          "connect-src": ["'self'", ...(dev ? ["ws:"] : [])],
+          "frame-ancestors": ["'none'"],
+          "form-action": ["'self'", "https://checkout.stripe.com"],
+          "base-uri": ["'self'"],
+          "object-src": ["'none'"],
+          "upgrade-insecure-requests": https ? [] : null,
+        },
+      },
+      strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: "deny" },
+    }),
+  ];
+}
+
+export type StartedServer = {
+  server: http.Server;
+  url: string;
+  close: () => Promise<void>;
+};
+
+export async function startServer({
+  viteDevServer,
+}: { viteDevServer?: ViteDevServer } = {}): Promise<StartedServer> {
+  const env = getEnv();
+  const database: OpenDatabase = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+  });
+  setDatabase(database.db);
+  logger.info({ database: database.kind }, "database ready");
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(compression());
+  app.use(securityHeaders(env, { dev: Boolean(viteDevServer) }));
+
+  app.get("/healthz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await ping(database.db);
+      res.status(200).json({ status: "ok" });
+    } catch (error) {
+      logger.error({ err: error }, "health check: database did not answer");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    const clientDir = path.resolve("build/client");
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build");
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: viteDevServer ? "development" : "production",
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(nonceContext, res.locals.cspNonce);
+        return context;
+      },
+    }),
+  );
+
+  let server: http.Server;
+  try {
+    server = await new Promise<http.Server>((resolve, reject) => {
+      const listening = app.listen(env.PORT, env.HOST, (error?: Error) =>
+        error ? reject(error) : resolve(listening),
+      );
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const url = `http://localhost:${env.PORT}`;
+  logger.info({ url, siteUrl: env.SITE_URL }, "listening");
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      setDatabase(undefined);
+      await database.close();
+      logger.info("stopped");
+    })());
+  return { server, url, close };
+}

@@ -1,0 +1,88 @@
+// The database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Same schema,
+// same SQL migrations (applied here, at open), same Drizzle API for the rest of the code.
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+import { acquireDirectoryLock } from "./pglite-lock.server";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: every data-access function accepts either. */
+export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type OpenDatabase = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+// Resolved from the project root (npm scripts run there), so the source tree and the built
+// server find the same files.
+export const migrationsFolder = path.resolve(process.cwd(), "server/db/migrations");
+
+// Any fixed number shared by every instance; serialises migrations across processes.
+const MIGRATION_LOCK_ID = 727_001;
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<OpenDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+      client.release();
+    }
+    return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+  }
+
+  const dir = path.resolve(options.dataDir, "pglite");
+  const release = acquireDirectoryLock(dir);
+  try {
+    const client = await PGlite.create(dir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: "pglite",
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function ping(db: Database) {
+  await db.execute(sql`select 1`);
+}
+
+// The process-wide database, set once at boot. Kept on globalThis so that the development server's
+// module reloading does not lose it.
+const holder = globalThis as typeof globalThis & { __database?: Database };
+
+export function setDatabase(db: Database | undefined) {
+  holder.__database = db;
+}
+
+export function getDb(): Database {
+  if (!holder.__database) throw new Error("The database has not been opened yet.");
+  return holder.__database;
+}

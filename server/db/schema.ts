@@ -1,0 +1,405 @@
+// The whole data model: the spec's tables (SPEC.md section 3) plus what DESIGN.md section 4 adds.
+// Column names are snake_case in the database; money is numeric with 2 decimals (or integer cents
+// on orders, as the payment provider counts).
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (Better Auth's core models, named in the plural; mapped in the auth configuration)
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Better Auth's rate-limit counters, kept in the database so every server instance shares them. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("user_roles_user_role_unique").on(t.userId, t.role)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Bookings
+// ---------------------------------------------------------------------------------------------
+
+export const bookingStatuses = ["pending", "confirmed", "cancelled", "completed"] as const;
+
+/** No two non-cancelled bookings overlap: an exclusion constraint added in the migration SQL. */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingRef: text("booking_ref").notNull().unique(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    sessionDate: date("session_date", { mode: "string" }).notNull(),
+    sessionTime: text("session_time").notNull(),
+    sessionDuration: integer("session_duration").notNull(),
+    projectType: text("project_type").notNull(),
+    projectDescription: text("project_description").notNull(),
+    experienceLevel: text("experience_level", {
+      enum: ["beginner", "intermediate", "advanced"],
+    }).notNull(),
+    specificGoals: text("specific_goals"),
+    additionalRequirements: text("additional_requirements"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: bookingStatuses }).notNull().default("pending"),
+    cancelToken: text("cancel_token").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bookings_starts_at_idx").on(t.startsAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Blog and newsletter
+// ---------------------------------------------------------------------------------------------
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull().default(""),
+    featuredImageUrl: text("featured_image_url"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("blog_posts_status_published_at_idx").on(t.status, t.publishedAt)],
+);
+
+export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  // Stored lower-cased and trimmed; the unique violation (23505) is the spec's duplicate signal.
+  email: text("email").notNull().unique(),
+  source: text("source", { enum: ["blog_footer", "popup"] }).notNull(),
+  unsubscribeToken: text("unsubscribe_token")
+    .notNull()
+    .unique()
+    .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Affiliates
+// ---------------------------------------------------------------------------------------------
+
+export const affiliateStatuses = ["pending", "approved", "rejected", "suspended"] as const;
+
+export type SocialMediaHandles = {
+  twitter?: string;
+  instagram?: string;
+  linkedin?: string;
+  website?: string;
+  youtube?: string;
+  experience?: string;
+  audience?: string;
+  promotion_plan?: string;
+};
+
+export const affiliates = pgTable("affiliates", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  affiliateCode: text("affiliate_code").notNull().unique(),
+  status: text("status", { enum: affiliateStatuses }).notNull().default("pending"),
+  commissionRate: numeric("commission_rate", { precision: 5, scale: 4 })
+    .notNull()
+    .default("0.1500"),
+  payoutEmail: text("payout_email"),
+  socialMediaHandles: jsonb("social_media_handles").$type<SocialMediaHandles>(),
+  totalEarnings: numeric("total_earnings", { precision: 12, scale: 2 }).notNull().default("0"),
+  totalClicks: integer("total_clicks").notNull().default(0),
+  totalConversions: integer("total_conversions").notNull().default(0),
+  currentBalance: numeric("current_balance", { precision: 12, scale: 2 }).notNull().default("0"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const affiliateLinks = pgTable(
+  "affiliate_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    originalUrl: text("original_url").notNull().default("/bootcamp"),
+    customSlug: text("custom_slug").unique(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("affiliate_links_affiliate_id_idx").on(t.affiliateId)],
+);
+
+export const affiliateClicks = pgTable(
+  "affiliate_clicks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    linkId: uuid("link_id").references(() => affiliateLinks.id, { onDelete: "set null" }),
+    sessionId: text("session_id").notNull(),
+    userAgent: text("user_agent"),
+    referrer: text("referrer"),
+    landingPage: text("landing_page"),
+    isBot: boolean("is_bot").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("affiliate_clicks_dedup_idx").on(t.affiliateId, t.sessionId)],
+);
+
+export const orderStatuses = ["open", "paid", "refunded", "partially_refunded"] as const;
+
+/** Bootcamp enrolments paid through the hosted checkout. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    providerSessionId: text("provider_session_id").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: orderStatuses }).notNull().default("open"),
+    customerEmail: text("customer_email"),
+    affiliateRef: text("affiliate_ref"),
+    affiliateId: uuid("affiliate_id").references(() => affiliates.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [index("orders_paid_at_idx").on(t.paidAt)],
+);
+
+export const affiliateReferrals = pgTable(
+  "affiliate_referrals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .unique()
+      .references(() => orders.id, { onDelete: "set null" }),
+    saleAmount: numeric("sale_amount", { precision: 12, scale: 2 }).notNull(),
+    commissionAmount: numeric("commission_amount", { precision: 12, scale: 2 }).notNull(),
+    status: text("status", {
+      enum: ["pending", "paid", "partially_refunded", "refunded"],
+    })
+      .notNull()
+      .default("pending"),
+    customerEmail: text("customer_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("affiliate_referrals_affiliate_created_idx").on(t.affiliateId, t.createdAt)],
+);
+
+export const affiliatePayouts = pgTable("affiliate_payouts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  affiliateId: uuid("affiliate_id")
+    .notNull()
+    .references(() => affiliates.id, { onDelete: "cascade" }),
+  amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+  paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+  note: text("note"),
+});
+
+/** Payment-provider events processed once (the unique pair is the idempotency key). */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("webhook_events_provider_event_unique").on(t.provider, t.eventId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Analytics: no cookies, no raw IP; the visitor hash rotates daily.
+// ---------------------------------------------------------------------------------------------
+
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    path: text("path").notNull(),
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    deviceClass: text("device_class", { enum: ["mobile", "tablet", "desktop", "bot"] }).notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_views_created_at_idx").on(t.createdAt)],
+);
+
+export const eventNames = [
+  "booking_submitted",
+  "checkout_started",
+  "order_paid",
+  "newsletter_subscribed",
+  "affiliate_click",
+] as const;
+
+export const events = pgTable(
+  "events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    name: text("name", { enum: eventNames }).notNull(),
+    path: text("path"),
+    visitorHash: text("visitor_hash"),
+    properties: jsonb("properties").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_name_created_at_idx").on(t.name, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// E-mail outbox: written in the transaction of the change that causes the mail.
+// ---------------------------------------------------------------------------------------------
+
+export const emailStatuses = ["pending", "sending", "sent", "dead"] as const;
+
+export type EmailAttachment = {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+};
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    to: text("to_address").notNull(),
+    cc: text("cc"),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
+    /** Named values for transports that render their own template (the provider API). */
+    templateParams: jsonb("template_params").$type<Record<string, string>>(),
+    status: text("status", { enum: emailStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("email_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
