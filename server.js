@@ -1,6 +1,9 @@
 // Starts the site: `node server.js` serves the production build (run `npm run build` first;
 // `npm start` does both); `node server.js --dev` runs the Vite development server instead.
 // Shuts down cleanly on SIGTERM/SIGINT, closing the database.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
 const dev = process.argv.includes("--dev");
 if (dev) process.env.NODE_ENV ??= "development";
 else process.env.NODE_ENV ??= "production";
@@ -20,8 +23,9 @@ try {
     const { startServer } = await vite.ssrLoadModule("./server/app.ts");
     started = await startServer({ viteDevServer: vite });
   } else {
-    const { startServer } = await import("./build/server/index.js").catch((error) => {
-      if (error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("build/server/index.js")) {
+    const entry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+    const { startServer } = await import(pathToFileURL(entry).href).catch((error) => {
+      if (error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes(entry)) {
         throw Object.assign(new Error("No production build found: run `npm run build` first."), {
           name: "ConfigError",
         });

@@ -93,7 +93,7 @@ export async function startServer({
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
-    const clientDir = path.resolve("build/client");
+    const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),

@@ -51,7 +51,7 @@ export const marketplaceApplications: FixedArray<MarketplaceApplication, 2> = [
     id: "machinist-calculator",
     title: "Machinist's Calculator Suite",
     description:
-      "Free, open-source shop calculators for speeds, feeds, threads and bolt circles, built for the shop floor. Works offline on a phone, tablet or the PC next to the control, with tooling data in both inch and metric. Every formula is documented and covered by tests, so programmers and operators get the same answer every time.",
+      "Free, open-source shop calculators for speeds, feeds, threads and bolt circles. Built for the shop floor, it works offline on a phone, tablet or the PC next to the control, in both inch and metric units. Every formula is documented and covered by tests, so programmers and operators get the same answer every time.",
     image: "/images/marketplace/machinist-calculator.webp",
     logoUrl: "/images/marketplace/machinist-calculator-logo.webp",
     price: "Free - Open Source",
@@ -75,7 +75,7 @@ export const marketplaceApplications: FixedArray<MarketplaceApplication, 2> = [
     id: "cnc-monitoring-platform",
     title: "CNC Monitoring & OEE Analytics Platform",
     description:
-      "Real-time CNC machine monitoring with OEE, spindle utilization and downtime analytics for the whole shop. Connects to controls over MTConnect and OPC UA, captures downtime reason codes from operator tablets, and rolls everything into shift, cell and plant dashboards. Built for multi-site manufacturers that need audit-ready production data.",
+      "Real-time CNC machine monitoring with OEE, spindle utilization and downtime analytics. It connects to controls over MTConnect and OPC UA, captures downtime reason codes from operator tablets, and rolls everything into shift, cell and plant dashboards. Built for multi-site manufacturers that need audit-ready production data.",
     image: "/images/marketplace/cnc-monitoring-platform.webp",
     logoUrl: "/images/marketplace/cnc-monitoring-platform-logo.webp",
     price: "Enterprise Solution - Contact for Pricing",
