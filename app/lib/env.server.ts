@@ -92,7 +92,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
     const got = name in present ? ` (got "${present[name]}")` : "";
-    const message = issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}`;
+    const message = /^[A-Z][A-Z0-9_]+ /.test(issue.message) ? issue.message : `${name} ${issue.message}`;
     throw new ConfigError(`Invalid configuration: ${message}${got}`);
   }
   const env = result.data;

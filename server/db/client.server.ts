@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { logger } from "../logger.server";
 import { acquireDirectoryLock } from "./pglite-lock.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,6 +36,9 @@ export async function openDatabase(options: {
 }): Promise<OpenDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on next use.
+    pool.on("error", (error) => logger.error({ err: error }, "idle database connection lost"));
     const db = drizzlePg(pool, { schema });
     const client = await pool.connect();
     try {

@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#server/db/client.server";
+import { DatabaseLockedError } from "#server/db/pglite-lock.server";
+import { bookings } from "#server/db/schema";
+import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
+
+const expectedTables = [
+  "users", "sessions", "accounts", "verifications", "rate_limits", "user_roles", "bookings",
+  "blog_posts", "newsletter_subscriptions", "affiliates", "affiliate_links", "affiliate_clicks",
+  "orders", "affiliate_referrals", "affiliate_payouts", "webhook_events", "page_views", "events",
+  "email_outbox",
+];
+
+function booking(ref: string, startsAt: string, minutes: number, status: "pending" | "cancelled" = "pending") {
+  const start = new Date(startsAt);
+  return {
+    bookingRef: ref,
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    phone: "5555550100",
+    sessionDate: startsAt.slice(0, 10),
+    sessionTime: "10:00",
+    sessionDuration: minutes,
+    projectType: "Process Optimization",
+    projectDescription: "Spindle utilisation is low on second shift.",
+    experienceLevel: "beginner" as const,
+    startsAt: start,
+    endsAt: new Date(start.getTime() + minutes * 60_000),
+    status,
+    cancelToken: `cancel-${ref}`,
+  };
+}
+
+describe.each(testDatabases.map((d) => [d.name, d] as const))("migrations on %s", (_name, database) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await database.open();
+  });
+  afterAll(() => db.close());
+
+  it("creates every table of the data model", async () => {
+    const result = await db.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    );
+    const tables = result.rows.map((row) => row.table_name);
+    for (const table of expectedTables) expect(tables).toContain(table);
+  });
+
+  it("never lets two active bookings overlap, but ignores cancelled ones", async () => {
+    await db.db.insert(bookings).values(booking("booking_1", "2031-03-10T15:00:00Z", 60));
+    const overlapping = db.db.insert(bookings).values(booking("booking_2", "2031-03-10T15:30:00Z", 30));
+    await expect(overlapping).rejects.toMatchObject({ cause: { code: "23P01" } });
+    await db.db.insert(bookings).values(booking("booking_3", "2031-03-10T15:00:00Z", 60, "cancelled"));
+    await db.db.insert(bookings).values(booking("booking_4", "2031-03-10T16:00:00Z", 60));
+    const rows = await db.db.select({ ref: bookings.bookingRef }).from(bookings);
+    expect(rows.map((row) => row.ref).sort()).toEqual(["booking_1", "booking_3", "booking_4"]);
+  });
+});
+
+describe("PGlite directory lock", () => {
+  it("refuses a second open of the same directory with a clear error, and allows it after close", async () => {
+    const dataDir = tempDir();
+    const first = await openDatabase({ dataDir });
+    await expect(openDatabase({ dataDir })).rejects.toThrow(DatabaseLockedError);
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/already open in this process/);
+    await first.close();
+    const again = await openDatabase({ dataDir });
+    await again.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("takes over a lock left by a process that no longer exists, and keeps the data", async () => {
+    const dataDir = tempDir();
+    const first = await openDatabase({ dataDir });
+    await first.db.insert(bookings).values(booking("booking_kept", "2031-04-01T15:00:00Z", 60));
+    await first.close();
+    // A lock file as a SIGKILLed server leaves it: its pid is gone.
+    const lockFile = path.join(dataDir, "pglite", "postmaster.lock.json");
+    fs.writeFileSync(lockFile, JSON.stringify({ pid: 2 ** 22 + 12345 }));
+    const reopened = await openDatabase({ dataDir });
+    const rows = await reopened.db.select({ ref: bookings.bookingRef }).from(bookings);
+    expect(rows).toEqual([{ ref: "booking_kept" }]);
+    await reopened.close();
+    expect(fs.existsSync(lockFile)).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("is held by a live process other than this one", async () => {
+    const dataDir = tempDir();
+    fs.mkdirSync(path.join(dataDir, "pglite"), { recursive: true });
+    // pid 1 always exists.
+    fs.writeFileSync(path.join(dataDir, "pglite", "postmaster.lock.json"), JSON.stringify({ pid: 1 }));
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another process \(pid 1\)/);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
