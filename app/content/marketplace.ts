@@ -10,8 +10,14 @@ export interface MarketplaceApplication {
   readonly id: string;
   readonly title: string;
   readonly description: string;
-  /** Card / dialog image path under /public. */
+  /**
+   * Card / dialog image under /public: the largest WebP ("…-1280.webp"); the other widths and AVIF
+   * sit beside it (app/features/marketplace/images.ts).
+   */
   readonly image: string;
+  /** Describes the screenshot for people who cannot see it. */
+  readonly imageAlt: string;
+  /** Square logo, the largest WebP ("…-logo-128.webp"); decorative next to the title. */
   readonly logoUrl: string;
   /** Price as display text. */
   readonly price: string;
@@ -41,6 +47,7 @@ export interface FreeTool {
   readonly techStack: readonly string[];
   readonly category: string;
   readonly license: FreeToolLicense;
+  /** Square logo, the largest WebP ("…-logo-128.webp"); decorative next to the title. */
   readonly logoUrl?: string;
   /** The free-tools table shows the first 2 features. */
   readonly features: readonly string[];
@@ -52,8 +59,10 @@ export const marketplaceApplications: FixedArray<MarketplaceApplication, 2> = [
     title: "Machinist's Calculator Suite",
     description:
       "Free, open-source shop calculators for speeds, feeds, threads and bolt circles. Built for the shop floor, it works offline on a phone, tablet or the PC next to the control, in both inch and metric units. Every formula is documented and covered by tests, so programmers and operators get the same answer every time.",
-    image: "/images/marketplace/machinist-calculator.webp",
-    logoUrl: "/images/marketplace/machinist-calculator-logo.webp",
+    image: "/images/marketplace/machinist-calculator-1280.webp",
+    imageAlt:
+      "Machinist's Calculator Suite on a tablet: speeds and feeds inputs for a half-inch three-flute end mill in 6061 aluminum with the resulting RPM and feed rate, beside a phone showing a bolt circle layout.",
+    logoUrl: "/images/marketplace/machinist-calculator-logo-128.webp",
     price: "Free - Open Source",
     url: "https://tools.halvorsencnc.com/machinist-calculator",
     completionStatus: 100,
@@ -76,8 +85,10 @@ export const marketplaceApplications: FixedArray<MarketplaceApplication, 2> = [
     title: "CNC Monitoring & OEE Analytics Platform",
     description:
       "Real-time CNC machine monitoring with OEE, spindle utilization and downtime analytics. It connects to controls over MTConnect and OPC UA, captures downtime reason codes from operator tablets, and rolls everything into shift, cell and plant dashboards. Built for multi-site manufacturers that need audit-ready production data.",
-    image: "/images/marketplace/cnc-monitoring-platform.webp",
-    logoUrl: "/images/marketplace/cnc-monitoring-platform-logo.webp",
+    image: "/images/marketplace/cnc-monitoring-platform-1280.webp",
+    imageAlt:
+      "CNC monitoring dashboard: plant OEE with availability, performance and quality, a status board of machines running, idle, in setup or in alarm, and spindle utilization charts by shift.",
+    logoUrl: "/images/marketplace/cnc-monitoring-platform-logo-128.webp",
     price: "Enterprise Solution - Contact for Pricing",
     url: "https://monitor.halvorsencnc.com",
     completionStatus: 95,
@@ -114,7 +125,7 @@ export const freeTools: FixedArray<FreeTool, 2> = [
     techStack: ["React", "TypeScript", "Vite", "Tailwind CSS", "Papa Parse"],
     category: "Production Planning",
     license: "MIT",
-    logoUrl: "/images/marketplace/capacity-planner-logo.webp",
+    logoUrl: "/images/marketplace/capacity-planner-logo-128.webp",
     features: [
       "Weekly load chart by machine and work center",
       "CSV import of open work orders and routings",
@@ -133,7 +144,7 @@ export const freeTools: FixedArray<FreeTool, 2> = [
     techStack: ["Python", "FastAPI", "TypeScript", "React", "Plotly"],
     category: "CNC Analysis",
     license: "Commercial",
-    logoUrl: "/images/marketplace/cycle-time-analyzer-logo.webp",
+    logoUrl: "/images/marketplace/cycle-time-analyzer-logo-128.webp",
     features: [
       "Cycle time estimate split into cutting, rapid, tool change and dwell time",
       "Air-cutting and excessive-retract detection by toolpath segment",
@@ -163,7 +174,7 @@ export interface MarketplacePageContent {
 
 export const marketplacePage: MarketplacePageContent = {
   meta: {
-    title: "Manufacturing Solutions Portfolio | Tools by Mark Halvorsen",
+    title: "Manufacturing Solutions Portfolio: CNC Tools & Software",
     description:
       "Machinist calculators, CNC monitoring and OEE analytics, capacity planning and G-code cycle time analysis, built by a 20+ year aerospace CNC machinist.",
   },

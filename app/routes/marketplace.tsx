@@ -1,13 +1,14 @@
 import type { Route } from "./+types/marketplace";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { marketplacePage } from "~/content/marketplace";
+import { MarketplacePage } from "~/features/marketplace/components/marketplace-page";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
-    title: "Manufacturing Solutions Portfolio",
-    description: "Free and enterprise manufacturing tools: machinist calculators, planning tools and CNC monitoring and analytics.",
+    title: marketplacePage.meta.title,
+    description: marketplacePage.meta.description,
   });
 
 export default function Marketplace() {
-  return <PagePlaceholder title="Manufacturing Solutions Portfolio" />;
+  return <MarketplacePage />;
 }
