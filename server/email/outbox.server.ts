@@ -1,0 +1,249 @@
+// The durable outbox (DESIGN.md section 4): every e-mail is a row written in the transaction of the
+// change that causes it, then sent by deliverNow() right after commit and/or by the worker
+// (worker.server.ts). A row is claimed before it is sent, so two senders never send it twice.
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { getDb, type Database, type Executor } from "#server/db/client.server";
+import { emailOutbox, emailStatuses, type EmailAttachment } from "#server/db/schema";
+import { logger } from "#server/logger.server";
+import { DeliveryError, type OutboxMessage, type Transport, type Transports } from "./delivery.server";
+import { getTransports } from "./transport.server";
+
+/** The spec's first delivery: 2 attempts, waiting 1 s × attempt number in between (SPEC.md §4). */
+export const FIRST_DELIVERY_ATTEMPTS = 2;
+export const FIRST_DELIVERY_WAIT_MS = 1_000;
+/** The worker leaves a new row to its caller's deliverNow() for this long. */
+export const FIRST_DELIVERY_GRACE_MS = 5_000;
+/** How long a claim lasts; a sender that died mid-send loses its claim after this. */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+/**
+ * Temporary failures are retried until the back-off between attempts adds up to this, then the
+ * row is dead. Counted in back-off rather than wall-clock time, so a server that was down does not
+ * kill its queue on restart, and a resent message gets a full window again.
+ */
+export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 60 * 60_000;
+
+export type NewEmail = {
+  kind: string;
+  to: string;
+  cc?: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: EmailAttachment[];
+  templateParams?: Record<string, string> | null;
+};
+
+export type DeliveryResult = { ok: true } | { ok: false; error: string; attempts: number };
+
+/**
+ * Queues a message inside the caller's transaction: it exists if and only if that transaction
+ * commits. Call deliverNow(id) after the commit for the first delivery.
+ */
+export async function enqueueEmail(executor: Executor, message: NewEmail): Promise<{ id: string }> {
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({
+      kind: message.kind,
+      to: message.to,
+      cc: message.cc ?? null,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      attachments: message.attachments ?? [],
+      templateParams: message.templateParams ?? null,
+      nextAttemptAt: new Date(Date.now() + FIRST_DELIVERY_GRACE_MS),
+    })
+    .returning({ id: emailOutbox.id });
+  return { id: row!.id };
+}
+
+type DeliverOptions = {
+  transports?: Transports;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+/**
+ * The first delivery of a just-committed row: up to 2 attempts with 1 s × attempt between them.
+ * A temporary failure leaves the row to the worker's retries; the result says what happened so
+ * the caller can tell the visitor (the booking page's banner).
+ */
+export async function deliverNow(id: string, options: DeliverOptions = {}): Promise<DeliveryResult> {
+  const db = getDb();
+  const transports = options.transports ?? getTransports();
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const message = await claimById(db, id, new Date());
+  if (!message) return outcomeOf(db, id);
+
+  const transport = transports.forMessage(message);
+  let attemptsMade = 0;
+  let failure: DeliveryError | undefined;
+  for (let attempt = 1; attempt <= FIRST_DELIVERY_ATTEMPTS; attempt++) {
+    if (attempt > 1) await sleep(FIRST_DELIVERY_WAIT_MS * (attempt - 1));
+    attemptsMade = attempt;
+    failure = await attemptSend(transport, message);
+    if (!failure || failure.permanent) break;
+  }
+  const outcome = await recordOutcome(db, message, attemptsMade, failure, new Date());
+  return failure ? { ok: false, error: failure.message, attempts: outcome.attempts } : { ok: true };
+}
+
+/** Sends once; every failure comes back as a DeliveryError (unknown errors count as temporary). */
+export async function attemptSend(transport: Transport, message: OutboxMessage) {
+  try {
+    await transport.send(message);
+    return undefined;
+  } catch (error) {
+    return error instanceof DeliveryError ? error : new DeliveryError(String((error as Error)?.message ?? error), false);
+  }
+}
+
+/** Claims up to `limit` due rows (pending, or sending with an expired claim) for this sender. */
+export async function claimDue(db: Database, now: Date, limit: number): Promise<OutboxMessage[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(inArray(emailOutbox.status, ["pending", "sending"]), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(emailOutbox.nextAttemptAt)
+    .limit(limit)
+    // Rows another sender is claiming right now are skipped rather than waited for.
+    .for("update", { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+}
+
+async function claimById(db: Database, id: string, now: Date): Promise<OutboxMessage | undefined> {
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")))
+    .returning();
+  return row;
+}
+
+/** Wait after the `attempts`-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 hour. */
+export function retryDelayMs(attempts: number) {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+/** Back-off waited in total once `attempts` attempts have failed. */
+export function totalBackoffMs(attempts: number) {
+  let total = 0;
+  for (let attempt = 1; attempt <= attempts; attempt++) total += retryDelayMs(attempt);
+  return total;
+}
+
+/** Records a claimed row's result: sent, dead, or pending again with its next attempt time. */
+export async function recordOutcome(
+  db: Database,
+  message: OutboxMessage,
+  attemptsMade: number,
+  failure: DeliveryError | undefined,
+  now: Date,
+) {
+  const attempts = message.attempts + attemptsMade;
+  const claimed = and(eq(emailOutbox.id, message.id), eq(emailOutbox.status, "sending"));
+  if (!failure) {
+    await db.update(emailOutbox).set({ status: "sent", attempts, sentAt: now }).where(claimed);
+    logger.info({ id: message.id, kind: message.kind, attempts }, "e-mail sent");
+    return { status: "sent" as const, attempts };
+  }
+  const retryAt = new Date(now.getTime() + retryDelayMs(attempts));
+  const expired = totalBackoffMs(attempts) > RETRY_WINDOW_MS;
+  if (failure.permanent || expired) {
+    const lastError = failure.permanent ? failure.message : `${failure.message} (gave up after 24 hours of retries)`;
+    await db.update(emailOutbox).set({ status: "dead", attempts, lastError, nextAttemptAt: now }).where(claimed);
+    logger.error({ id: message.id, kind: message.kind, attempts, error: lastError }, "e-mail could not be delivered");
+    return { status: "dead" as const, attempts };
+  }
+  await db
+    .update(emailOutbox)
+    .set({ status: "pending", attempts, lastError: failure.message, nextAttemptAt: retryAt })
+    .where(claimed);
+  logger.warn({ id: message.id, kind: message.kind, attempts, error: failure.message, retryAt }, "e-mail will be retried");
+  return { status: "pending" as const, attempts };
+}
+
+/** The result of a row someone else is sending (or sent): waits for that sender to finish. */
+async function outcomeOf(db: Database, id: string): Promise<DeliveryResult> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const [row] = await db
+      .select({ status: emailOutbox.status, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
+    if (!row) return { ok: false, error: "Unknown message", attempts: 0 };
+    if (row.status === "sent") return { ok: true };
+    if (row.status !== "sending" || Date.now() > deadline) {
+      return { ok: false, error: row.lastError ?? "The message is still being sent", attempts: row.attempts };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The mail viewer (/admin/emails)
+// ---------------------------------------------------------------------------------------------
+
+export type EmailStatus = (typeof emailStatuses)[number];
+export const OUTBOX_PAGE_SIZE = 50;
+
+export async function listOutbox(options: { status?: EmailStatus; page?: number } = {}) {
+  const db = getDb();
+  const page = Math.max(1, options.page ?? 1);
+  const where = options.status ? eq(emailOutbox.status, options.status) : undefined;
+  const [rows, counts] = await Promise.all([
+    db
+      .select({
+        id: emailOutbox.id,
+        kind: emailOutbox.kind,
+        to: emailOutbox.to,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        attempts: emailOutbox.attempts,
+        lastError: emailOutbox.lastError,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+        nextAttemptAt: emailOutbox.nextAttemptAt,
+      })
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(OUTBOX_PAGE_SIZE)
+      .offset((page - 1) * OUTBOX_PAGE_SIZE),
+    db
+      .select({ status: emailOutbox.status, count: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .groupBy(emailOutbox.status),
+  ]);
+  const countByStatus = Object.fromEntries(emailStatuses.map((status) => [status, 0])) as Record<EmailStatus, number>;
+  for (const { status, count } of counts) countByStatus[status] = Number(count);
+  const total = options.status
+    ? countByStatus[options.status]
+    : Object.values(countByStatus).reduce((sum, count) => sum + count, 0);
+  return { rows, page, pageCount: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)), countByStatus };
+}
+
+export async function findOutboxMessage(id: string): Promise<OutboxMessage | undefined> {
+  const [row] = await getDb().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row;
+}
+
+/**
+ * Puts a dead message back in the queue with a fresh retry window and makes its first delivery.
+ * Returns undefined when the message is not dead (e.g. a second click on Resend).
+ */
+export async function resendDeadMessage(id: string, options: DeliverOptions = {}): Promise<DeliveryResult | undefined> {
+  const [requeued] = await getDb()
+    .update(emailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(Date.now() + FIRST_DELIVERY_GRACE_MS) })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "dead")))
+    .returning({ id: emailOutbox.id });
+  if (!requeued) return undefined;
+  logger.info({ id }, "dead e-mail queued again by an admin");
+  return deliverNow(id, options);
+}

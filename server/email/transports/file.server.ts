@@ -1,0 +1,33 @@
+// The default transport: each message becomes an .eml file in DATA_DIR/mail (open it with any
+// mail client, or read it at /admin/emails). Written to a temporary name and renamed, so a reader
+// never sees half a message.
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { DeliveryError, type OutboxMessage, type Transport } from "../delivery.server";
+import { toMailOptions } from "./mime.server";
+
+export function emlFileName(message: OutboxMessage) {
+  const stamp = message.createdAt.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  return `${stamp}-${message.kind}-${message.id}.eml`;
+}
+
+export function createFileTransport({ directory, from }: { directory: string; from: string }): Transport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    name: "file",
+    async send(message) {
+      try {
+        const info = await composer.sendMail(toMailOptions(message, from));
+        await fs.mkdir(directory, { recursive: true });
+        const target = path.join(directory, emlFileName(message));
+        const partial = `${target}.partial`;
+        await fs.writeFile(partial, info.message as Buffer);
+        await fs.rename(partial, target);
+      } catch (error) {
+        // A full or read-only disk can be fixed by an operator: retry.
+        throw new DeliveryError(`Could not write the message file: ${(error as Error).message}`, false);
+      }
+    },
+  };
+}

@@ -1,0 +1,274 @@
+// The outbox against a real SMTP server: first delivery (2 attempts, 1 s × attempt), worker
+// retries with back-off, permanent failures, transactions, and an outage that ends.
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emailOutbox } from "#server/db/schema";
+import type { Transports } from "#server/email/delivery.server";
+import { DeliveryError } from "#server/email/delivery.server";
+import {
+  deliverNow,
+  enqueueEmail,
+  FIRST_DELIVERY_GRACE_MS,
+  resendDeadMessage,
+  retryDelayMs,
+  type NewEmail,
+} from "#server/email/outbox.server";
+import { createTransports } from "#server/email/transport.server";
+import { processDueEmails, startEmailWorker } from "#server/email/worker.server";
+import { parseEnv } from "~/lib/env.server";
+import { testDatabases, type TestDatabase } from "../support/databases";
+import { freePort } from "../support/server-process";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+
+function message(overrides: Partial<NewEmail> = {}): NewEmail {
+  return {
+    kind: "test",
+    to: "visitor@example.com",
+    cc: "owner@example.com",
+    subject: "Hello",
+    html: "<p>Hello</p>",
+    text: "Hello\n",
+    ...overrides,
+  };
+}
+
+const inMs = (ms: number) => new Date(Date.now() + ms);
+/** A moment when freshly queued rows are due for the worker. */
+const afterGrace = () => inMs(FIRST_DELIVERY_GRACE_MS + 1_000);
+
+describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on %s", (_name, database) => {
+  let db: TestDatabase;
+  let sink: SmtpSink;
+  let transports: Transports;
+  const waits: number[] = [];
+  const sleep = async (ms: number) => {
+    waits.push(ms);
+  };
+
+  beforeAll(async () => {
+    db = await database.open();
+  });
+  afterAll(() => db.close());
+
+  beforeEach(async () => {
+    await db.db.delete(emailOutbox);
+    waits.length = 0;
+    sink = await startSmtpSink();
+    transports = createTransports(parseEnv({ SMTP_URL: sink.url, DATA_DIR: db.dataDir }));
+  });
+  afterEach(async () => {
+    transports.close();
+    await sink.stop();
+  });
+
+  async function row(id: string) {
+    const [found] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    return found!;
+  }
+
+  it("keeps a message only if the transaction that queued it commits", async () => {
+    const rolledBack = db.db.transaction(async (tx) => {
+      await enqueueEmail(tx, message({ subject: "rolled back" }));
+      throw new Error("the booking failed");
+    });
+    await expect(rolledBack).rejects.toThrow("the booking failed");
+    const committed = await db.db.transaction((tx) => enqueueEmail(tx, message({ subject: "committed" })));
+
+    const rows = await db.db.select({ id: emailOutbox.id, subject: emailOutbox.subject, status: emailOutbox.status }).from(emailOutbox);
+    expect(rows).toEqual([{ id: committed.id, subject: "committed", status: "pending" }]);
+    const run = await processDueEmails({ transports, now: afterGrace() });
+    expect(run).toMatchObject({ claimed: 1, sent: 1 });
+    expect(sink.received.map((mail) => mail.messageId?.split("@")[0])).toEqual([committed.id]);
+  });
+
+  it("delivers the message with its recipients, both parts and attachments", async () => {
+    const { id } = await enqueueEmail(
+      db.db,
+      message({
+        subject: "Your session",
+        attachments: [{ filename: "session.ics", contentType: "text/calendar", content: Buffer.from("BEGIN:VCALENDAR").toString("base64") }],
+      }),
+    );
+    expect(await deliverNow(id, { transports, sleep })).toEqual({ ok: true });
+    expect(sink.received).toHaveLength(1);
+    const [mail] = sink.received;
+    expect(mail!.rcptTo.sort()).toEqual(["owner@example.com", "visitor@example.com"]);
+    expect(mail!.raw).toContain("Subject: Your session");
+    expect(mail!.raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail!.raw).toMatch(/Content-Type: text\/html/);
+    expect(mail!.raw).toMatch(/filename=session\.ics/);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+  });
+
+  it("450 then 250: delivered once after 2 attempts, waiting 1 s in between", async () => {
+    sink.reply = (attempt) => (attempt === 1 ? { code: 450, message: "Mailbox busy, try again" } : undefined);
+    const { id } = await enqueueEmail(db.db, message());
+    expect(await deliverNow(id, { transports, sleep })).toEqual({ ok: true });
+    expect(waits).toEqual([1_000]);
+    expect(sink.deliveriesOf(id)).toBe(1);
+    const sent = await row(id);
+    expect(sent).toMatchObject({ status: "sent", attempts: 2 });
+    expect(sent.lastError).toBeNull();
+    expect(sent.sentAt).toBeInstanceOf(Date);
+    // Nothing is left for the worker.
+    expect(await processDueEmails({ transports, now: inMs(3_600_000) })).toMatchObject({ claimed: 0 });
+    expect(sink.deliveriesOf(id)).toBe(1);
+  });
+
+  it("550: dead after 1 attempt, with the reply kept as the last error", async () => {
+    sink.reply = () => ({ code: 550, message: "Mailbox unavailable" });
+    const { id } = await enqueueEmail(db.db, message());
+    const result = await deliverNow(id, { transports, sleep });
+    expect(result).toEqual({ ok: false, error: "SMTP 550: Mailbox unavailable", attempts: 1 });
+    expect(waits).toEqual([]);
+    expect(await row(id)).toMatchObject({ status: "dead", attempts: 1, lastError: "SMTP 550: Mailbox unavailable" });
+    expect(await processDueEmails({ transports, now: inMs(48 * 3_600_000) })).toMatchObject({ claimed: 0 });
+    expect(sink.received).toHaveLength(0);
+  });
+
+  it("a recipient refused with 550 at RCPT TO is permanent too", async () => {
+    sink.replyToRecipient = () => ({ code: 550, message: "No such user here" });
+    const { id } = await enqueueEmail(db.db, message({ cc: null }));
+    const result = await deliverNow(id, { transports, sleep });
+    expect(result).toMatchObject({ ok: false, attempts: 1 });
+    expect((await row(id)).status).toBe("dead");
+  });
+
+  it("450 twice: the first delivery reports the failure and the worker delivers later", async () => {
+    sink.reply = (attempt) => (attempt <= 2 ? { code: 451, message: "Local error, try later" } : undefined);
+    const { id } = await enqueueEmail(db.db, message());
+    const result = await deliverNow(id, { transports, sleep });
+    expect(result).toEqual({ ok: false, error: "SMTP 451: Local error, try later", attempts: 2 });
+    const pending = await row(id);
+    expect(pending).toMatchObject({ status: "pending", attempts: 2, lastError: "SMTP 451: Local error, try later" });
+    // Back-off: not due before its next attempt time.
+    expect(pending.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(Date.now() + retryDelayMs(2) - 5_000);
+    expect(await processDueEmails({ transports, now: new Date() })).toMatchObject({ claimed: 0 });
+    expect(await processDueEmails({ transports, now: inMs(retryDelayMs(2) + 1_000) })).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 3 });
+    expect(sink.deliveriesOf(id)).toBe(1);
+  });
+
+  it("SMTP down for a while, then up: every queued message is delivered exactly once", async () => {
+    await sink.stop();
+    transports.close();
+    const port = await freePort();
+    transports = createTransports(parseEnv({ SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: db.dataDir }));
+
+    const ids: string[] = [];
+    for (let index = 0; index < 6; index++) {
+      ids.push((await db.db.transaction((tx) => enqueueEmail(tx, message({ subject: `Message ${index}` })))).id);
+    }
+    // The first delivery of one of them fails with the network error, after 2 attempts.
+    const first = await deliverNow(ids[0]!, { transports, sleep });
+    expect(first).toMatchObject({ ok: false, attempts: 2 });
+    expect(first.ok === false && first.error).toMatch(/^SMTP connection failed/);
+
+    // The worker keeps trying while the server is down: all stay queued, none dropped.
+    let clock = afterGrace();
+    for (let pass = 0; pass < 3; pass++) {
+      await processDueEmails({ transports, now: clock });
+      clock = new Date(clock.getTime() + 2 * 3_600_000);
+    }
+    const whileDown = await db.db.select().from(emailOutbox);
+    expect(whileDown).toHaveLength(6);
+    for (const queued of whileDown) {
+      expect(queued.status).toBe("pending");
+      expect(queued.attempts).toBeGreaterThanOrEqual(3);
+      expect(queued.lastError).toMatch(/^SMTP connection failed/);
+    }
+
+    sink = await startSmtpSink(port);
+    const run = await processDueEmails({ transports, now: clock });
+    expect(run).toEqual({ claimed: 6, sent: 6, retrying: 0, dead: 0 });
+    expect(await processDueEmails({ transports, now: new Date(clock.getTime() + 48 * 3_600_000) })).toMatchObject({ claimed: 0 });
+    for (const id of ids) expect(sink.deliveriesOf(id)).toBe(1);
+    expect(sink.received).toHaveLength(6);
+    const statuses = await db.db.select({ status: emailOutbox.status }).from(emailOutbox);
+    expect(statuses.every((entry) => entry.status === "sent")).toBe(true);
+  });
+
+  it("gives up after 24 hours of temporary failures, and Resend queues it again", async () => {
+    sink.reply = () => ({ code: 421, message: "Service not available" });
+    const { id } = await enqueueEmail(db.db, message());
+    let clock = afterGrace();
+    let passes = 0;
+    while ((await row(id)).status === "pending") {
+      await processDueEmails({ transports, now: clock });
+      clock = new Date((await row(id)).nextAttemptAt.getTime() + 1);
+      passes++;
+      expect(passes).toBeLessThan(100);
+    }
+    const dead = await row(id);
+    expect(dead.status).toBe("dead");
+    expect(dead.lastError).toBe("SMTP 421: Service not available (gave up after 24 hours of retries)");
+    // The back-off between its attempts covers 24 hours, no more than one extra hour.
+    let backoff = 0;
+    for (let attempt = 1; attempt < dead.attempts; attempt++) backoff += retryDelayMs(attempt);
+    expect(backoff).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(backoff + retryDelayMs(dead.attempts)).toBeGreaterThan(24 * 3_600_000);
+
+    sink.reply = () => undefined;
+    expect(await resendDeadMessage(id, { transports, sleep })).toEqual({ ok: true });
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(sink.deliveriesOf(id)).toBe(1);
+    // Only dead messages can be resent.
+    expect(await resendDeadMessage(id, { transports, sleep })).toBeUndefined();
+  });
+
+  it("does not wait for a message someone else already sent", async () => {
+    const { id } = await enqueueEmail(db.db, message());
+    expect(await deliverNow(id, { transports, sleep })).toEqual({ ok: true });
+    expect(await deliverNow(id, { transports, sleep })).toEqual({ ok: true });
+    expect(sink.deliveriesOf(id)).toBe(1);
+  });
+
+  it("reclaims a message whose sender died mid-send once the claim expires", async () => {
+    const { id } = await enqueueEmail(db.db, message());
+    // A claim taken by a sender that never recorded an outcome.
+    await db.db.update(emailOutbox).set({ status: "sending", nextAttemptAt: inMs(5 * 60_000) }).where(eq(emailOutbox.id, id));
+    expect(await processDueEmails({ transports, now: inMs(60_000) })).toMatchObject({ claimed: 0 });
+    expect(await processDueEmails({ transports, now: inMs(6 * 60_000) })).toMatchObject({ claimed: 1, sent: 1 });
+    expect(sink.deliveriesOf(id)).toBe(1);
+  });
+
+  it("the worker started with the server delivers due rows by itself and stops cleanly", async () => {
+    const { id } = await enqueueEmail(db.db, message());
+    const worker = startEmailWorker({ transports, intervalMs: 20 });
+    try {
+      // Within the first-delivery grace the worker leaves the row alone…
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await row(id)).status).toBe("pending");
+      // …once it is due, the worker sends it.
+      await db.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1_000) }).where(eq(emailOutbox.id, id));
+      for (let wait = 0; wait < 100 && (await row(id)).status !== "sent"; wait++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await row(id)).status).toBe("sent");
+    } finally {
+      await worker.stop();
+    }
+    expect(sink.deliveriesOf(id)).toBe(1);
+    // Stopped: a newly due row stays queued.
+    const later = await enqueueEmail(db.db, message());
+    await db.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1_000) }).where(eq(emailOutbox.id, later.id));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await row(later.id)).status).toBe("pending");
+  });
+
+  it("treats an unexpected transport error as temporary", async () => {
+    const { id } = await enqueueEmail(db.db, message());
+    const broken: Transports = {
+      forMessage: () => ({ name: "file", send: async () => Promise.reject(new TypeError("boom")) }),
+      close: () => {},
+    };
+    expect(await processDueEmails({ transports: broken, now: afterGrace() })).toMatchObject({ retrying: 1 });
+    expect(await row(id)).toMatchObject({ status: "pending", attempts: 1, lastError: "boom" });
+    const permanent: Transports = {
+      forMessage: () => ({ name: "file", send: async () => Promise.reject(new DeliveryError("refused", true)) }),
+      close: () => {},
+    };
+    expect(await processDueEmails({ transports: permanent, now: inMs(3_600_000) })).toMatchObject({ dead: 1 });
+    expect(await row(id)).toMatchObject({ status: "dead", attempts: 2, lastError: "refused" });
+  });
+});
