@@ -53,7 +53,7 @@ export interface AboutContent {
 
 export const about: AboutContent = {
   meta: {
-    title: "About Mark Halvorsen | CNC Machinist & Manufacturing Consultant CV",
+    title: "About Mark Halvorsen: CNC Machinist & Consultant CV",
     description:
       "20+ years in aerospace, CNC and robotics: 5-axis programming, AS9100 quality systems and leading teams of 25+ employees. Read Mark Halvorsen's full CV.",
   },

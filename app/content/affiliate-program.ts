@@ -62,7 +62,7 @@ export interface AffiliateProgramContent {
 
 export const affiliateProgram: AffiliateProgramContent = {
   meta: {
-    title: "Affiliate Program | Earn 15% Referring the Manufacturing Bootcamp",
+    title: "Affiliate Program: Earn 15% Referring the Bootcamp",
     description:
       "Earn a 15% commission, $1,125 per $7,500 bootcamp sale, referring manufacturers to Mark Halvorsen's 3-day bootcamp. Monthly payouts. Apply today.",
   },

@@ -81,7 +81,7 @@ export interface BootcampContent {
 
 export const bootcamp: BootcampContent = {
   meta: {
-    title: "3-Day Manufacturing Bootcamp | $7,500 On-Site | Mark Halvorsen",
+    title: "3-Day Manufacturing Bootcamp: $7,500 On-Site",
     description:
       "A 3-day on-site bootcamp covering CNC, maintenance, ITAR, HR, federal contracting, ERP and CNC analytics, led by a 20+ year aerospace machinist. $7,500.",
   },
@@ -110,7 +110,10 @@ export const bootcamp: BootcampContent = {
   talkToExpertCta: { label: "Talk to an expert", href: "/booking" },
   requestCallCta: { label: "Request a call", href: "/booking" },
   certificationBadge: {
-    src: "/images/bootcamp/certification-badge.webp",
+    base: "/images/bootcamp/certification-badge",
+    widths: [160, 320, 480],
+    width: 480,
+    height: 480,
     alt: "Manufacturing Bootcamp certificate of completion badge, awarded by Mark Halvorsen after the 3-day on-site program",
   },
   topicsHeading: "13 Topics, One Operating System for Your Shop",

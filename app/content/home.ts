@@ -2,7 +2,7 @@
  * Home page (/) copy. Section order (SPEC section 2): hero, proven expertise,
  * why choose, assessment, testimonials, affiliate promotion, booking call-to-action.
  */
-import type { CtaLink, FixedArray, IconCard, IconName, PageMeta } from "./types";
+import type { CtaLink, FixedArray, IconCard, IconName, ImageAsset, PageMeta } from "./types";
 
 export interface HeroStat {
   /** Displayed figure, e.g. "20+". */
@@ -54,6 +54,7 @@ export interface HomeBookingBlock {
   readonly body: string;
   readonly cta: CtaLink;
   readonly note: string;
+  readonly image: ImageAsset;
 }
 
 export interface HomeContent {
@@ -69,7 +70,7 @@ export interface HomeContent {
 
 export const home: HomeContent = {
   meta: {
-    title: "Mark Halvorsen | CNC & Aerospace Manufacturing Consultant",
+    title: "Halvorsen Manufacturing Advisory | CNC & Aerospace Consulting",
     description:
       "20+ years of aerospace, CNC and robotics experience. Book a free 30-minute manufacturing assessment or bring the 3-day bootcamp to your shop floor.",
   },
@@ -216,5 +217,12 @@ export const home: HomeContent = {
     body: "Book a free 30-minute manufacturing assessment with Mark. Pick a time that suits your shift schedule, tell him about the challenge, and get a straight answer on where to start.",
     cta: { label: "Book Your Free Assessment", href: "/booking" },
     note: "Free assessment, no commitment. Your session is confirmed within 24 hours.",
+    image: {
+      base: "/images/home/five-axis-blueprint",
+      widths: [480, 800, 1200],
+      width: 1200,
+      height: 800,
+      alt: "Blueprint-style drawing of a 5-axis trunnion machine cutting an L-shaped titanium bracket, with its toolpath and the X, Y, Z, A and C axes marked",
+    },
   },
 };

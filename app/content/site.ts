@@ -3,6 +3,8 @@
  * Numbers follow the claims of SPEC section 1.
  */
 
+import type { ImageAsset } from "./types";
+
 export type SocialPlatform = "linkedin" | "youtube" | "x";
 
 export interface SocialLink {
@@ -64,7 +66,7 @@ export interface SiteIdentity {
   readonly url: string;
   readonly headline: string;
   readonly shortBio: string;
-  readonly portrait: { readonly src: string; readonly alt: string };
+  readonly portrait: ImageAsset;
   readonly location: SiteLocation;
   readonly social: readonly SocialLink[];
   readonly claims: SiteClaims;
@@ -83,8 +85,11 @@ export const site: SiteIdentity = {
   shortBio:
     "Mark Halvorsen has spent more than 20 years in aerospace manufacturing, CNC machining and robotics, starting as an apprentice machinist in 2004 and rising to direct a machining department of 25+ employees. He has logged 8,000+ hours programming and proving out 5-axis work on titanium, Inconel and aluminum flight hardware, and has built and coached shift teams of 15 to 25 machinists, programmers and inspectors. Today he works on-site with manufacturers across the United States from his base in Wichita, Kansas.",
   portrait: {
-    src: "/images/about/mark-halvorsen.webp",
-    alt: "Mark Halvorsen standing beside a 5-axis machining center on a production floor",
+    base: "/images/about/mark-halvorsen",
+    widths: [320, 480, 640],
+    width: 640,
+    height: 800,
+    alt: "Illustrated portrait of Mark Halvorsen in safety glasses, standing in front of a 5-axis machining center and its control",
   },
   location: {
     city: "Wichita",

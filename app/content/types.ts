@@ -46,7 +46,7 @@ export interface CtaLink {
   readonly href: ContentRoute;
 }
 
-/** Per-page metadata defaults (title, description <= 160 characters). */
+/** Per-page metadata (description <= 160 characters); seo() appends the site name to a title that lacks it. */
 export interface PageMeta {
   readonly title: string;
   readonly description: string;
@@ -58,7 +58,17 @@ export interface IconCard {
   readonly icon: IconName;
 }
 
+/**
+ * A raster image built by scripts/images/build-images.ts from its SVG artwork: one AVIF and one WebP
+ * file per width, at `${base}-${width}.avif` / `.webp` under public/.
+ */
 export interface ImageAsset {
-  readonly src: string;
+  /** Public path without width and extension, e.g. "/images/bootcamp/certification-badge". */
+  readonly base: string;
+  /** Widths built, ascending; the last one is the artwork's intrinsic width. */
+  readonly widths: readonly number[];
+  /** Intrinsic size of the artwork (keeps the layout stable before the file arrives). */
+  readonly width: number;
+  readonly height: number;
   readonly alt: string;
 }

@@ -1,13 +1,10 @@
 import type { Route } from "./+types/about";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { about } from "~/content/about";
+import { AboutPage } from "~/features/marketing/about/about-page";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "About the Consultant",
-    description: "20+ years in aerospace, CNC programming and robotics: the experience, expertise and achievements behind the consulting.",
-  });
+export const meta: Route.MetaFunction = (args) => seo(args, { ...about.meta, path: "/about" });
 
 export default function About() {
-  return <PagePlaceholder title="About the Consultant" />;
+  return <AboutPage />;
 }

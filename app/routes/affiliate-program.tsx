@@ -1,13 +1,10 @@
 import type { Route } from "./+types/affiliate-program";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { affiliateProgram } from "~/content/affiliate-program";
+import { AffiliateProgramPage } from "~/features/marketing/affiliate-program/affiliate-program-page";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "Affiliate Program",
-    description: "Earn 15% commission promoting the CNC manufacturing bootcamp. Monthly payouts; applications reviewed in 2-3 business days.",
-  });
+export const meta: Route.MetaFunction = (args) => seo(args, { ...affiliateProgram.meta, path: "/affiliate-program" });
 
 export default function AffiliateProgram() {
-  return <PagePlaceholder title="Affiliate Program" />;
+  return <AffiliateProgramPage />;
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/affiliate-test";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { AffiliateTestPage } from "~/features/marketing/affiliate-test/affiliate-test-page";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -10,5 +10,5 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function AffiliateTest() {
-  return <PagePlaceholder title="Affiliate Test Portal" />;
+  return <AffiliateTestPage />;
 }

@@ -1,13 +1,16 @@
 import type { Route } from "./+types/bootcamp";
-import { PagePlaceholder } from "~/components/page-placeholder";
-import { seo } from "~/lib/seo";
+import { bootcamp } from "~/content/bootcamp";
+import { BootcampPage } from "~/features/marketing/bootcamp/bootcamp-page";
+import { bootcampProductJsonLd } from "~/features/marketing/bootcamp/bootcamp-json-ld";
+import { seo, siteUrlFrom } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
-    title: "3-Day CNC Manufacturing Bootcamp",
-    description: "A 3-day on-site manufacturing bootcamp for CNC shops: maintenance, ITAR compliance, ERP, CNC analytics and more. $7,500.",
+    ...bootcamp.meta,
+    path: "/bootcamp",
+    jsonLd: bootcampProductJsonLd(siteUrlFrom(args.matches)),
   });
 
 export default function Bootcamp() {
-  return <PagePlaceholder title="3-Day CNC Manufacturing Bootcamp" />;
+  return <BootcampPage />;
 }

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/congrats";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { CongratsPage } from "~/features/marketing/payment/payment-pages";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
-    title: "Enrolment Confirmed",
-    description: "Your bootcamp enrolment is confirmed.",
+    title: "Enrollment Confirmed",
+    description: "Your Manufacturing Bootcamp enrollment is confirmed.",
     noIndex: true,
   });
 
 export default function Congrats() {
-  return <PagePlaceholder title="Enrolment Confirmed" />;
+  return <CongratsPage />;
 }

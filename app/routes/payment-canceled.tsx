@@ -1,5 +1,5 @@
 import type { Route } from "./+types/payment-canceled";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { PaymentCanceledPage } from "~/features/marketing/payment/payment-pages";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -10,5 +10,5 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function PaymentCanceled() {
-  return <PagePlaceholder title="Payment Canceled" />;
+  return <PaymentCanceledPage />;
 }

@@ -1,0 +1,34 @@
+import type { ImageAsset } from "~/content/types";
+
+type ResponsiveImageProps = {
+  image: ImageAsset;
+  /** The `sizes` attribute: how wide the image is drawn at each breakpoint. */
+  sizes: string;
+  /** Above-the-fold images load eagerly with high priority; everything else waits for the scroll. */
+  priority?: boolean;
+  className?: string;
+};
+
+const srcSet = (image: ImageAsset, format: "avif" | "webp") =>
+  image.widths.map((width) => `${image.base}-${width}.${format} ${width}w`).join(", ");
+
+/** AVIF with a WebP fallback, at every width the image build produced (scripts/images/build-images.ts). */
+export function ResponsiveImage({ image, sizes, priority = false, className }: ResponsiveImageProps) {
+  const fallbackWidth = image.widths[Math.floor(image.widths.length / 2)];
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet(image, "avif")} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(image, "webp")} sizes={sizes} />
+      <img
+        src={`${image.base}-${fallbackWidth}.webp`}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading={priority ? "eager" : "lazy"}
+        decoding={priority ? "auto" : "async"}
+        fetchPriority={priority ? "high" : "auto"}
+        className={className}
+      />
+    </picture>
+  );
+}
