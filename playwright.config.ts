@@ -8,7 +8,9 @@ import { defineConfig, devices } from "@playwright/test";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `site-e2e-${E2E_PORT}`);
-fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+// Fresh for each run, by the runner only: test workers load this file too, and by then the server
+// is using the directory.
+if (!process.env.TEST_WORKER_INDEX) fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
 const chromium =
   process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
@@ -52,6 +54,9 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      // The admin account e2e tests sign in with (tests/e2e/fixtures.ts), created at start.
+      ADMIN_EMAIL: "admin@example.test",
+      ADMIN_PASSWORD: "e2e-admin-password",
     },
   },
 });

@@ -12,17 +12,17 @@ import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/sonner";
+import { getRootAuthState } from "~/features/auth/root-auth.server";
 import { getPublicEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: stylesheet },
 ];
 
-export function loader() {
-  return { env: getPublicEnv() };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { env: getPublicEnv(), ...(await getRootAuthState(request)) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -33,6 +33,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a5f" />
+        {/* First in <head>: the page cannot paint before its CSS, so it must not queue behind the
+            module preloads. */}
+        <link rel="stylesheet" href={stylesheet} precedence="high" />
         <Meta />
         <Links />
       </head>

@@ -19,6 +19,8 @@ export default [
   route("admin", "routes/admin.tsx"),
   route("admin/blog", "routes/admin-blog.tsx"),
   route("admin/analytics", "routes/admin-analytics.tsx"),
+  route("admin/emails", "routes/admin-emails.tsx"),
+  route("admin/emails/:id", "routes/admin-email.tsx"),
   route("affiliate-management", "routes/affiliate-management.tsx"),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),
   route("affiliate-application", "routes/affiliate-application.tsx"),
@@ -27,5 +29,6 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("api/auth/*", "routes/api-auth.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -10,10 +10,13 @@ import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { getEnv, type Env } from "~/lib/env.server";
-import { nonceContext } from "~/lib/request-context";
+import { clientIpContext, nonceContext } from "~/lib/request-context";
 import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.server";
+import { startEmailWorker } from "./email/worker.server";
 import { logger } from "./logger.server";
+import { pageCache } from "./page-cache.server";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -72,9 +75,19 @@ export async function startServer({
   });
   setDatabase(database.db);
   logger.info({ database: database.kind }, "database ready");
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    try {
+      const admin = await ensureAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+      logger.info({ email: env.ADMIN_EMAIL, created: admin.created }, "admin account from ADMIN_EMAIL is ready");
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
 
   const app = express();
   app.disable("x-powered-by");
+  app.set("etag", false);
   app.set("trust proxy", "loopback");
   app.use(compression());
   app.use(securityHeaders(env, { dev: Boolean(viteDevServer) }));
@@ -90,6 +103,12 @@ export async function startServer({
     }
   });
 
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build");
+
+  // Cached pages first: they never need the file system.
+  if (!viteDevServer) app.use(pageCache(build));
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
@@ -101,17 +120,14 @@ export async function startServer({
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  const build = viteDevServer
-    ? () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : () => import("virtual:react-router/server-build");
-
   app.use(
     createRequestHandler({
       build,
       mode: viteDevServer ? "development" : "production",
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(nonceContext, res.locals.cspNonce);
+        context.set(clientIpContext, req.ip);
         return context;
       },
     }),
@@ -130,6 +146,7 @@ export async function startServer({
   }
   const url = `http://localhost:${env.PORT}`;
   logger.info({ url, siteUrl: env.SITE_URL }, "listening");
+  const emailWorker = startEmailWorker();
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -138,6 +155,7 @@ export async function startServer({
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await emailWorker.stop();
       setDatabase(undefined);
       await database.close();
       logger.info("stopped");

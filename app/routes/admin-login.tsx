@@ -1,5 +1,21 @@
+import { AlertTriangle, LayoutDashboard, LogIn, ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/admin-login";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { handleAuthAction } from "~/features/auth/actions.server";
+import { ProtectedNavigationNotice } from "~/features/auth/components/auth-states";
+import { CredentialsForm, type CredentialsLabels, type CredentialsMode } from "~/features/auth/components/credentials-form";
+import { AuthDebugPanel } from "~/features/auth/components/debug-panel";
+import { NEW_PASSWORD_FORM, NewPasswordForm } from "~/features/auth/components/new-password-form";
+import { ResetRequestForm } from "~/features/auth/components/reset-request-form";
+import { SignOutButton } from "~/features/auth/components/sign-out-button";
+import { useAuthResult } from "~/features/auth/components/use-auth-result";
+import { readLoginRequiredFrom } from "~/features/auth/notice.server";
+import { useAuth } from "~/features/auth/use-auth";
+import { getEnv } from "~/lib/env.server";
+import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -9,6 +25,190 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export default function AdminLogin() {
-  return <PagePlaceholder title="Admin Login" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const env = getEnv();
+  const url = new URL(request.url);
+  return data(
+    {
+      ownerEmail: env.OWNER_EMAIL,
+      showDebug: env.NODE_ENV !== "production",
+      loginRequired: (await readLoginRequiredFrom(request)) !== null,
+      resetToken: url.searchParams.get("token"),
+      resetLinkInvalid: url.searchParams.get("error") === "INVALID_TOKEN",
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleAuthAction({ request, clientIp: context.get(clientIpContext), page: "admin-login" });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+const CREDENTIALS_FORM = "admin-credentials";
+
+const labels: CredentialsLabels = {
+  "sign-in": {
+    submit: "Sign In",
+    busy: "Signing in...",
+    toggleQuestion: "Don't have an account?",
+    toggleAction: "Sign up",
+  },
+  "sign-up": {
+    submit: "Sign Up",
+    busy: "Creating account...",
+    toggleQuestion: "Already have an account?",
+    toggleAction: "Sign in",
+  },
+};
+
+export default function AdminLogin({ loaderData }: Route.ComponentProps) {
+  const { ownerEmail, showDebug, loginRequired, resetToken, resetLinkInvalid } = loaderData;
+  const auth = useAuth();
+  const [mode, setMode] = useState<CredentialsMode>("sign-in");
+  const [forgotOpen, setForgotOpen] = useState(false);
+  useAuthResult(CREDENTIALS_FORM, (result) => {
+    if (result.switchToSignIn) setMode("sign-in");
+  });
+  useAuthResult(NEW_PASSWORD_FORM);
+
+  let card: React.ReactNode;
+  if (auth.user && auth.isAdmin) {
+    card = (
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-lg">
+            <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
+            Admin Access Granted
+          </CardTitle>
+          <CardDescription>
+            You are signed in as <strong className="text-foreground">{auth.user.email}</strong> with admin privileges.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to="/admin">
+              <LayoutDashboard aria-hidden="true" />
+              Go to Admin Dashboard
+            </Link>
+          </Button>
+          <SignOutButton redirectTo="/admin-login" variant="outline" />
+        </CardContent>
+      </Card>
+    );
+  } else if (auth.user) {
+    card = (
+      <Card className="border-amber-300">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-lg">
+            <AlertTriangle aria-hidden="true" className="size-5 text-amber-700" />
+            No Admin Access
+          </CardTitle>
+          <CardDescription>
+            You are signed in as <strong className="text-foreground">{auth.user.email}</strong>, but this account does not
+            have admin privileges. Sign out and sign in with the admin account to manage the site.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-3">
+          <SignOutButton redirectTo="/admin-login" />
+          <Button asChild variant="outline">
+            <Link to="/">Back to Home</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  } else if (resetToken) {
+    card = (
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Set a New Password</CardTitle>
+          <CardDescription>Choose a new password for your account. Other devices will be signed out.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <NewPasswordForm token={resetToken} />
+        </CardContent>
+      </Card>
+    );
+  } else if (forgotOpen) {
+    card = (
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Reset Password</CardTitle>
+          <CardDescription>Enter your email address and we will send you a link to choose a new password.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ResetRequestForm id="admin-reset-request" action="/admin-login" onCancel={() => setForgotOpen(false)} />
+        </CardContent>
+      </Card>
+    );
+  } else {
+    card = (
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">{mode === "sign-in" ? "Sign In" : "Create Account"}</CardTitle>
+          <CardDescription>
+            {mode === "sign-in"
+              ? "Sign in to manage the blog, affiliates and analytics."
+              : "Create an account. We will e-mail you a link to confirm your address."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CredentialsForm
+            id={CREDENTIALS_FORM}
+            action="/admin-login"
+            mode={mode}
+            labels={labels}
+            onModeChange={setMode}
+            onForgotPassword={() => setForgotOpen(true)}
+          />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid max-w-md gap-6 px-4 py-12 sm:py-16">
+      <div className="text-center">
+        <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-secondary" aria-hidden="true">
+          <LogIn className="size-6 text-primary" />
+        </div>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-primary">Admin Login</h1>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Admin access uses the owner&apos;s account: <strong className="text-foreground">{ownerEmail}</strong>
+        </p>
+      </div>
+
+      {loginRequired && !auth.user ? (
+        <div role="status" className="rounded-lg border border-primary/20 bg-secondary px-4 py-3 text-sm">
+          <p className="font-semibold">Login Required</p>
+          <p className="text-muted-foreground">You need to be logged in to access this page.</p>
+        </div>
+      ) : null}
+      {resetLinkInvalid && !auth.user ? (
+        <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm text-destructive">
+          This password reset link is invalid or has expired. Use &apos;Forgot password?&apos; to get a new one.
+        </div>
+      ) : null}
+      {auth.error ? (
+        <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm text-destructive">
+          {auth.error}
+        </div>
+      ) : null}
+
+      {card}
+
+      <ProtectedNavigationNotice />
+
+      {showDebug ? (
+        <AuthDebugPanel
+          authenticated={Boolean(auth.user)}
+          isAdmin={auth.isAdmin}
+          loading={auth.loading}
+          email={auth.user?.email ?? null}
+        />
+      ) : null}
+    </div>
+  );
 }

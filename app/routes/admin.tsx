@@ -1,6 +1,14 @@
+import { ArrowLeft, BarChart3, FileText, Users } from "lucide-react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/admin";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { getAdminOverview } from "~/features/admin-dashboard/overview.server";
+import { ProtectedNavigationNotice, ProtectedRouteErrorBoundary } from "~/features/auth/components/auth-states";
+import { SignOutButton } from "~/features/auth/components/sign-out-button";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { seo } from "~/lib/seo";
+import { getDb } from "#server/db/client.server";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -9,6 +17,116 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export default function Admin() {
-  return <PagePlaceholder title="Admin Dashboard" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  const overview = await getAdminOverview(getDb());
+  return data({ email: user.email, overview }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const ErrorBoundary = ProtectedRouteErrorBoundary;
+
+export { shouldRevalidate } from "~/features/auth/protected-route";
+
+const sections = [
+  {
+    title: "Blog Management",
+    description: "Create, edit and publish blog posts.",
+    to: "/admin/blog",
+    cta: "Manage Blog",
+    icon: FileText,
+  },
+  {
+    title: "Affiliate Management",
+    description: "Review applications, approve partners and set commission rates.",
+    to: "/affiliate-management",
+    cta: "Manage Affiliates",
+    icon: Users,
+  },
+  {
+    title: "Analytics",
+    description: "Traffic, bookings and conversions over time.",
+    to: "/admin/analytics",
+    cta: "View Analytics",
+    icon: BarChart3,
+  },
+] as const;
+
+const number = new Intl.NumberFormat("en-US");
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { email, overview } = loaderData;
+  const stats = [
+    { label: "Total Blog Posts", value: overview.totalPosts },
+    { label: "Active Affiliates", value: overview.activeAffiliates },
+    { label: "This Month's Conversions", value: overview.conversionsThisMonth },
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-primary">Admin Dashboard</h1>
+          <p className="mt-2 text-muted-foreground">
+            Welcome back, <span className="font-medium text-foreground break-all">{email}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild variant="outline">
+            <Link to="/">
+              <ArrowLeft aria-hidden="true" />
+              Back to Site
+            </Link>
+          </Button>
+          <SignOutButton redirectTo="/" failureDescription="Please try again." />
+        </div>
+      </div>
+
+      <section aria-labelledby="admin-sections" className="mt-10">
+        <h2 id="admin-sections" className="sr-only">
+          Sections
+        </h2>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {sections.map((section) => (
+            <li key={section.to}>
+              <Card className="h-full">
+                <CardHeader>
+                  <div className="flex size-10 items-center justify-center rounded-lg bg-secondary" aria-hidden="true">
+                    <section.icon className="size-5 text-primary" />
+                  </div>
+                  <CardTitle className="mt-3 text-lg">
+                    <h3>{section.title}</h3>
+                  </CardTitle>
+                  <CardDescription>{section.description}</CardDescription>
+                </CardHeader>
+                <CardContent className="mt-auto">
+                  <Button asChild className="w-full">
+                    <Link to={section.to}>{section.cta}</Link>
+                  </Button>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="quick-overview" className="mt-10">
+        <h2 id="quick-overview" className="text-xl font-semibold">
+          Quick Overview
+        </h2>
+        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+          {stats.map((stat) => (
+            <div key={stat.label} className="rounded-xl border bg-card p-5 shadow-sm">
+              <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+              <dd className="mt-1 text-3xl font-bold text-primary">
+                {number.format(stat.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <ProtectedNavigationNotice />
+    </div>
+  );
 }

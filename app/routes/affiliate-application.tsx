@@ -1,5 +1,8 @@
+import { data } from "react-router";
 import type { Route } from "./+types/affiliate-application";
 import { PagePlaceholder } from "~/components/page-placeholder";
+import { ProtectedRouteErrorBoundary } from "~/features/auth/components/auth-states";
+import { requireUser } from "~/features/auth/guards.server";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -8,6 +11,18 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Apply to become an affiliate partner.",
     noIndex: true,
   });
+
+// Signed-in users only; an anonymous visitor goes to /auth?redirect=/affiliate-application (SPEC.md section 2).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request, { redirectTo: "/auth?redirect=/affiliate-application" });
+  return data(null, { headers: { "Cache-Control": "no-store" } });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const ErrorBoundary = ProtectedRouteErrorBoundary;
+
+export { shouldRevalidate } from "~/features/auth/protected-route";
 
 export default function AffiliateApplication() {
   return <PagePlaceholder title="Affiliate Application" />;

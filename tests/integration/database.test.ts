@@ -43,9 +43,9 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("migrations on %s"
   afterAll(() => db.close());
 
   it("creates every table of the data model", async () => {
-    const result = await db.db.execute<{ table_name: string }>(
+    const result = (await db.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
-    );
+    )) as unknown as { rows: Array<{ table_name: string }> };
     const tables = result.rows.map((row) => row.table_name);
     for (const table of expectedTables) expect(tables).toContain(table);
   });

@@ -1,0 +1,155 @@
+// Shared e2e helpers: the mail the server wrote to DATA_DIR/mail, accounts, signing in.
+//
+//   await login(page, ADMIN);                        // the admin created at start (playwright.config.ts)
+//   const user = await createVerifiedUser(page);     // a fresh signed-up, verified, non-admin account
+//   await login(page, user);
+//
+// Sign-in is rate limited (3 attempts per 10 s per client address). The `test` exported here gives
+// every test its own address (X-Forwarded-For, which the server trusts from loopback), and login()
+// also waits out a 429 instead of failing.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The e2e server's DATA_DIR: the same rule as playwright.config.ts. */
+export const E2E_DATA_DIR =
+  process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `site-e2e-${Number(process.env.E2E_PORT ?? 3100)}`);
+
+function randomIp() {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+/** Playwright's test, with a client address of its own per test (so rate limits do not collide). */
+export const test = base.extend<{ clientIp: string }>({
+  clientIp: [
+    async ({ context }, use) => {
+      const ip = randomIp();
+      await context.setExtraHTTPHeaders({ "x-forwarded-for": ip });
+      await use(ip);
+    },
+    { auto: true },
+  ],
+});
+
+export type Credentials = { email: string; password: string };
+
+/** Set as ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts's webServer env. */
+export const ADMIN: Credentials = { email: "admin@example.test", password: "e2e-admin-password" };
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}
+
+export type Mail = { file: string; kind: string; to: string; subject: string; text: string };
+
+function decodeQuotedPrintable(value: string) {
+  const bytes = value
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`)
+    .replace(/%(?![0-9A-F]{2})/gi, "%25");
+  return decodeURIComponent(bytes);
+}
+
+function parseMail(file: string): Mail {
+  const raw = fs.readFileSync(file, "utf8");
+  const [head = ""] = raw.split(/\r?\n\r?\n/, 1);
+  const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
+  // The text/plain part: from its headers to the next MIME boundary.
+  const part = raw.match(/Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i);
+  const body = part?.[1] ?? "";
+  const quoted = /Content-Transfer-Encoding: quoted-printable/i.test(raw.slice(raw.search(/Content-Type: text\/plain/i)));
+  return {
+    file,
+    kind: header("X-Outbox-Kind"),
+    to: header("To"),
+    subject: header("Subject"),
+    text: quoted ? decodeQuotedPrintable(body) : body,
+  };
+}
+
+export function listMail(): Mail[] {
+  const dir = path.join(E2E_DATA_DIR, "mail");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .map((name) => parseMail(path.join(dir, name)));
+}
+
+/** Waits for the newest mail of `kind` to `to` that was not in `seen` (file names). */
+export async function waitForMail(
+  filter: { to: string; kind: "account_verification" | "password_reset" | (string & {}) },
+  seen: ReadonlySet<string> = new Set(),
+): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = listMail()
+          .filter((mail) => mail.kind === filter.kind && mail.to.includes(filter.to) && !seen.has(mail.file))
+          .at(-1);
+        return Boolean(found);
+      },
+      { message: `an e-mail of kind ${filter.kind} to ${filter.to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export function linkIn(mail: Mail, pathPart: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(pathPart));
+  if (!link) throw new Error(`No link containing ${pathPart} in:\n${mail.text}`);
+  return link;
+}
+
+/** The site's origin (playwright.config.ts's E2E_URL): Better Auth checks it on every POST. */
+const E2E_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
+
+/** POSTs to a Better Auth endpoint as the site's own pages would, waiting out the rate limit. */
+async function postAuth(request: APIRequestContext, endpoint: string, data: Record<string, unknown>) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const response = await request.post(`/api/auth${endpoint}`, {
+      data,
+      headers: { origin: E2E_ORIGIN },
+    });
+    if (response.status() !== 429) return response;
+    const wait = Number(response.headers()["x-retry-after"] ?? 10);
+    await new Promise((resolve) => setTimeout(resolve, (wait + 0.5) * 1000));
+  }
+  throw new Error(`${endpoint} stayed rate limited`);
+}
+
+/** Signs the page's browser context in (session cookie set), without going through the form. */
+export async function login(page: Page, credentials: Credentials) {
+  const response = await postAuth(page.request, "/sign-in/email", { ...credentials, rememberMe: true });
+  expect(response.status(), `sign-in of ${credentials.email}`).toBe(200);
+}
+
+/** A new account, signed up and verified through the e-mailed link; not signed in afterwards. */
+export async function createVerifiedUser(page: Page, email = uniqueEmail()): Promise<Credentials> {
+  const credentials = { email, password: `pw-${Math.random().toString(36).slice(2, 12)}` };
+  const seen = new Set(listMail().map((mail) => mail.file));
+  const response = await postAuth(page.request, "/sign-up/email", {
+    ...credentials,
+    name: email.split("@")[0],
+    callbackURL: "/",
+  });
+  expect(response.status(), `sign-up of ${email}`).toBe(200);
+  const mail = await waitForMail({ to: email, kind: "account_verification" }, seen);
+  // Following the link verifies the address and signs in; sign out again for a clean start.
+  const verified = await page.request.get(linkIn(mail, "/verify-email"), { maxRedirects: 0 });
+  expect(verified.status()).toBe(302);
+  await page.context().clearCookies();
+  return credentials;
+}
+
+/** The admin account created at start from ADMIN_EMAIL / ADMIN_PASSWORD, signed in. */
+export async function createAdmin(page: Page): Promise<Credentials> {
+  await login(page, ADMIN);
+  return ADMIN;
+}
+
+export { expect };
