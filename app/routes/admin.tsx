@@ -1,4 +1,4 @@
-import { ArrowLeft, BarChart3, FileText, Users } from "lucide-react";
+import { ArrowLeft, BarChart3, FileText, Mail, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin";
 import { Button } from "~/components/ui/button";
@@ -51,6 +51,13 @@ const sections = [
     cta: "View Analytics",
     icon: BarChart3,
   },
+  {
+    title: "E-mails",
+    description: "Every message the site sent or queued, its delivery status, and resend.",
+    to: "/admin/emails",
+    cta: "View E-mails",
+    icon: Mail,
+  },
 ] as const;
 
 const number = new Intl.NumberFormat("en-US");
@@ -87,7 +94,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <h2 id="admin-sections" className="sr-only">
           Sections
         </h2>
-        <ul className="grid gap-6 md:grid-cols-3">
+        <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
           {sections.map((section) => (
             <li key={section.to}>
               <Card className="h-full">
