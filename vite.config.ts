@@ -13,11 +13,29 @@ export default defineConfig({
   // The server build's entry is our Express app (server/app.ts), which wraps React Router's
   // request handler; `node server.js` starts it.
   environments: {
+    // The framework (React, React Router) in one browser chunk that every page needs, instead of
+    // four: fewer requests competing with the first paint on slow mobile connections.
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       build: {
         rollupOptions: { input: "./server/app.ts" },
       },
     },
   },
+  // Bundle React Router's server adapters with the app, so that they and our code share one copy
+  // of react-router (the dev server would otherwise load a development and a production copy).
+  ssr: { noExternal: ["@react-router/express", "@react-router/node"] },
   plugins: [tailwindcss(), reactRouter()],
 });

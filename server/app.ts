@@ -107,12 +107,12 @@ export async function startServer({
     ? () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build");
 
+  const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
   // Cached pages first: they never need the file system.
   if (!viteDevServer) app.use(pageCache(build));
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
-    const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),

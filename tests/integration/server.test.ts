@@ -72,6 +72,31 @@ describe("a running server on PGlite", () => {
     expect(first.headers.get("x-powered-by")).toBeNull();
   });
 
+  it("serves the marketing pages from the page cache to anonymous visitors only", async () => {
+    const first = await fetch(`${server.url}/bootcamp?ref=ABC123`);
+    const second = await fetch(`${server.url}/bootcamp`);
+    expect(first.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    const nonceOf = (response: Response) =>
+      /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy")!)![1];
+    const [html1, html2] = [await first.text(), await second.text()];
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(html1).toContain(`nonce="${nonceOf(first)}"`);
+    expect(html2).toContain(`nonce="${nonceOf(second)}"`);
+    expect(html2).not.toContain(nonceOf(first));
+    expect(html1).not.toContain("csp-nonce-placeholder");
+
+    const signedIn = await fetch(`${server.url}/bootcamp`, {
+      headers: { cookie: "better-auth.session_token=abc.def" },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("x-page-cache")).toBeNull();
+    const unknownQuery = await fetch(`${server.url}/bootcamp?page=2`);
+    expect(unknownQuery.headers.get("x-page-cache")).toBeNull();
+    const notCached = await fetch(`${server.url}/admin-login`);
+    expect(notCached.headers.get("x-page-cache")).toBeNull();
+  });
+
   it("answers unknown paths with 404 and the spec's text, rendered on the server, and logs the path", async () => {
     const response = await fetch(`${server.url}/no-such-page?x=1`);
     expect(response.status).toBe(404);
@@ -116,6 +141,23 @@ describe("shutdown", () => {
     expect(fs.existsSync(lockFile)).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+});
+
+describe("the development server", () => {
+  it("renders pages through Vite, with the same headers and 404", async () => {
+    const dataDir = tempDir();
+    const server = await startServerProcess({ DATA_DIR: dataDir }, { dev: true });
+    try {
+      const home = await fetch(server.url);
+      expect(home.status).toBe(200);
+      expect(home.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
+      expect(await home.text()).toContain("Halvorsen Manufacturing Advisory");
+      expect((await fetch(`${server.url}/no-such-page`)).status).toBe(404);
+    } finally {
+      await stopServerProcess(server);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("a running server on PostgreSQL", () => {

@@ -31,13 +31,23 @@ export type ServerProcess = {
 };
 
 /** Spawns the server; resolves once /healthz answers, or once the process exits. */
-export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  assertBuilt();
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+  { dev = false } = {},
+): Promise<ServerProcess> {
+  if (!dev) assertBuilt();
   const port = env.PORT ?? String(await freePort());
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, dev ? ["server.js", "--dev"] : ["server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: port, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: dev ? "development" : "production",
+      LOG_LEVEL: "info",
+      HOST: "127.0.0.1",
+      PORT: port,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -48,7 +58,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
   const url = `http://127.0.0.1:${port}`;
   let done = false;
   void exited.then(() => (done = true));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (!done && Date.now() < deadline) {
     try {
       const response = await fetch(`${url}/healthz`);
