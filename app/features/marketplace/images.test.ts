@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { freeTools, marketplaceApplications } from "~/content/marketplace";
 import { DEFAULT_OG_IMAGE } from "~/lib/seo";
-import { IMAGE_FORMATS, imageSrcSet, imageVariant, LOGO_WIDTHS, SCREENSHOT_RATIO, SCREENSHOT_WIDTHS } from "./images";
+import { IMAGE_FORMATS, imageBase, imageVariant, LOGO_WIDTHS, SCREENSHOT_RATIO, SCREENSHOT_WIDTHS } from "./images";
 
 const publicDir = path.resolve(import.meta.dirname, "../../../public");
 
@@ -19,8 +19,9 @@ describe("imageVariant", () => {
     expect(() => imageVariant("/images/marketplace/calc-1280.png", 640, "avif")).toThrow();
   });
 
-  it("lists every width with its descriptor", () => {
-    expect(imageSrcSet("/i/x-1280.webp", [640, 1280], "avif")).toBe("/i/x-640.avif 640w, /i/x-1280.avif 1280w");
+  it("gives the base path the responsive image adds widths and formats to", () => {
+    expect(imageBase("/images/marketplace/calc-1280.webp")).toBe("/images/marketplace/calc");
+    expect(() => imageBase("/images/marketplace/calc.webp")).toThrow(/-<width>\.webp/);
   });
 });
 

@@ -19,6 +19,10 @@ export function imageVariant(src: string, width: number, format: ImageFormat): s
   return src.replace(VARIANT_PATTERN, `-${width}.${format}`);
 }
 
-export function imageSrcSet(src: string, widths: readonly number[], format: ImageFormat): string {
-  return widths.map((width) => `${imageVariant(src, width, format)} ${width}w`).join(", ");
+/** "/images/x-1280.webp" → "/images/x" (the base <ResponsiveImage> adds widths and formats to). */
+export function imageBase(src: string): string {
+  if (!VARIANT_PATTERN.test(src)) {
+    throw new Error(`Image path must end in -<width>.webp: ${src}`);
+  }
+  return src.replace(VARIANT_PATTERN, "");
 }

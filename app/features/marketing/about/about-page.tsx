@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { about } from "~/content/about";
 import { site } from "~/content/site";
 import { ClosingPanel } from "../shared/closing-panel";
-import { ResponsiveImage } from "../shared/responsive-image";
+import { ResponsiveImage } from "~/components/responsive-image";
 import { SectionHeading, container } from "../shared/section-heading";
 import { SocialLinks } from "../shared/social-links";
 

@@ -8,7 +8,7 @@ import { site } from "~/content/site";
 import { captureAffiliateRef } from "~/features/checkout/affiliate-ref";
 import { EnrollButton } from "~/features/checkout/enroll-button";
 import { ClosingPanel } from "../shared/closing-panel";
-import { ResponsiveImage } from "../shared/responsive-image";
+import { ResponsiveImage } from "~/components/responsive-image";
 import { SectionHeading, container } from "../shared/section-heading";
 import { SocialLinks } from "../shared/social-links";
 

@@ -7,7 +7,7 @@ import { home } from "~/content/home";
 import { testimonials } from "~/content/testimonials";
 import type { IconCard } from "~/content/types";
 import { ContentIcon } from "../shared/content-icon";
-import { ResponsiveImage } from "../shared/responsive-image";
+import { ResponsiveImage } from "~/components/responsive-image";
 import { SectionHeading, container } from "../shared/section-heading";
 import { HomeHero } from "./home-hero";
 import { TestimonialsCarousel } from "./testimonials-carousel";

@@ -1,8 +1,9 @@
+import { ResponsiveImage } from "~/components/responsive-image";
 import { cn } from "~/lib/utils";
-import { IMAGE_FORMATS, imageSrcSet } from "../images";
+import { imageBase } from "../images";
 
 type ResponsivePictureProps = {
-  /** Largest WebP variant ("…-1280.webp"). */
+  /** Largest WebP variant ("…-1280.webp"), as the marketplace content names it. */
   src: string;
   alt: string;
   /** Widths that exist on disk for this image. */
@@ -17,33 +18,15 @@ type ResponsivePictureProps = {
   priority?: boolean;
 };
 
-/** AVIF first, WebP second, the largest WebP as the fallback; lazy unless marked as a priority. */
-export function ResponsivePicture({
-  src,
-  alt,
-  widths,
-  sizes,
-  width,
-  height,
-  className,
-  imgClassName,
-  priority = false,
-}: ResponsivePictureProps) {
+/** The site's <ResponsiveImage> for images named by their largest WebP file. */
+export function ResponsivePicture({ src, alt, widths, sizes, width, height, className, imgClassName, priority }: ResponsivePictureProps) {
   return (
-    <picture className={cn("block", className)}>
-      {IMAGE_FORMATS.map((format) => (
-        <source key={format} type={`image/${format}`} srcSet={imageSrcSet(src, widths, format)} sizes={sizes} />
-      ))}
-      <img
-        src={src}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={priority ? "eager" : "lazy"}
-        decoding={priority ? "auto" : "async"}
-        fetchPriority={priority ? "high" : "auto"}
-        className={cn("block h-auto w-full", imgClassName)}
-      />
-    </picture>
+    <ResponsiveImage
+      image={{ base: imageBase(src), widths, width, height, alt }}
+      sizes={sizes}
+      priority={priority}
+      pictureClassName={cn("block", className)}
+      className={cn("block h-auto w-full", imgClassName)}
+    />
   );
 }

@@ -6,17 +6,25 @@ type ResponsiveImageProps = {
   sizes: string;
   /** Above-the-fold images load eagerly with high priority; everything else waits for the scroll. */
   priority?: boolean;
+  /** Classes of the <img>. */
   className?: string;
+  pictureClassName?: string;
 };
 
 const srcSet = (image: ImageAsset, format: "avif" | "webp") =>
   image.widths.map((width) => `${image.base}-${width}.${format} ${width}w`).join(", ");
 
-/** AVIF with a WebP fallback, at every width the image build produced (scripts/images/build-images.ts). */
-export function ResponsiveImage({ image, sizes, priority = false, className }: ResponsiveImageProps) {
+/** AVIF with a WebP fallback, at every width the image build produced (scripts/images/*.ts). */
+export function ResponsiveImage({
+  image,
+  sizes,
+  priority = false,
+  className,
+  pictureClassName,
+}: ResponsiveImageProps) {
   const fallbackWidth = image.widths[Math.floor(image.widths.length / 2)];
   return (
-    <picture>
+    <picture className={pictureClassName}>
       <source type="image/avif" srcSet={srcSet(image, "avif")} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(image, "webp")} sizes={sizes} />
       <img
