@@ -3,7 +3,7 @@
  * 15% commission (rate 0.15): $1,125 per $7,500 bootcamp sale; monthly payouts;
  * applications reviewed within 2-3 business days (SPEC sections 2 and 9).
  */
-import type { CtaLink, PageMeta } from "./types";
+import type { CtaLink, IconCard, PageMeta } from "./types";
 
 export interface AffiliateCommission {
   /** Fraction stored on affiliate records. */
@@ -22,10 +22,7 @@ export interface AffiliateStep {
   readonly description: string;
 }
 
-export interface AffiliateBenefit {
-  readonly title: string;
-  readonly description: string;
-}
+export type AffiliateBenefit = IconCard;
 
 export interface FaqItem {
   readonly question: string;
@@ -122,26 +119,31 @@ export const affiliateProgram: AffiliateProgramContent = {
   benefits: [
     {
       title: "High-Ticket Commission",
+      icon: "BadgeDollarSign",
       description:
         "A single referral earns $1,125. A handful of introductions a year adds up to meaningful income.",
     },
     {
       title: "Monthly Payouts",
+      icon: "CalendarClock",
       description:
         "Earned commissions are paid out every month, with your balance always visible in the partner dashboard.",
     },
     {
       title: "Transparent Tracking",
+      icon: "BarChart3",
       description:
         "Follow clicks, conversions, total earnings and current balance, plus your most recent referrals, in real time.",
     },
     {
       title: "Custom Links",
+      icon: "Link2",
       description:
         "Create named links with your own slug so you can see which channel, post or event sends the best referrals.",
     },
     {
       title: "An Offer That Sells Itself",
+      icon: "Trophy",
       description:
         "A practical, on-site program taught by a machinist with 20+ years in aerospace, CNC and robotics. Your contacts will thank you for the introduction.",
     },

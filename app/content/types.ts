@@ -15,15 +15,20 @@ export type FixedArray<
  * Kept as a local string union so content modules stay free of React imports.
  */
 export type IconName =
+  | "BadgeDollarSign"
+  | "BarChart3"
   | "Bot"
+  | "CalendarClock"
   | "CircleDollarSign"
   | "ClipboardCheck"
   | "Crosshair"
   | "Factory"
   | "Gauge"
   | "HardHat"
+  | "Link2"
   | "Plane"
   | "ShieldCheck"
+  | "Trophy"
   | "Truck"
   | "Users"
   | "Workflow";

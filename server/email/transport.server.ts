@@ -5,7 +5,7 @@ import path from "node:path";
 import { logger } from "#server/logger.server";
 import { site } from "~/content/site";
 import { getEnv, type Env } from "~/lib/env.server";
-import type { Transport, Transports } from "./delivery.server";
+import type { Transports } from "./delivery.server";
 import { createFileTransport } from "./transports/file.server";
 import { createProviderApiTransport } from "./transports/provider-api.server";
 import { createSmtpTransport } from "./transports/smtp.server";

@@ -1,13 +1,11 @@
-import { ArrowRight, BadgeDollarSign, BarChart3, CalendarClock, Check, ChevronDown, Link2, Trophy } from "lucide-react";
+import { ArrowRight, Check, ChevronDown } from "lucide-react";
 import { Link } from "react-router";
 import { Reveal } from "~/components/reveal";
 import { Button } from "~/components/ui/button";
 import { affiliateProgram as program } from "~/content/affiliate-program";
 import { ClosingPanel } from "../shared/closing-panel";
+import { ContentIcon } from "../shared/content-icon";
 import { SectionHeading, container } from "../shared/section-heading";
-
-// One icon per benefit, in the content's order.
-const benefitIcons = [BadgeDollarSign, CalendarClock, BarChart3, Link2, Trophy];
 
 const invertedOutline =
   "h-12 border-primary-foreground/60 bg-transparent px-6 text-base text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground";
@@ -68,18 +66,13 @@ export function AffiliateProgramPage() {
         <div className={container}>
           <SectionHeading id="benefits-title" eyebrow={`${program.commission.display} Commission`} title={program.benefitsHeading} />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {program.benefits.map((benefit, index) => {
-              const Icon = benefitIcons[index % benefitIcons.length];
-              return (
-                <li key={benefit.title} className="rounded-xl border bg-card p-6 shadow-sm">
-                  <span className="inline-flex size-11 items-center justify-center rounded-lg bg-secondary text-primary">
-                    <Icon aria-hidden="true" className="size-6" />
-                  </span>
-                  <h3 className="mt-4 text-lg font-semibold text-primary">{benefit.title}</h3>
-                  <p className="mt-2 text-muted-foreground">{benefit.description}</p>
-                </li>
-              );
-            })}
+            {program.benefits.map((benefit) => (
+              <li key={benefit.title} className="rounded-xl border bg-card p-6 shadow-sm">
+                <ContentIcon name={benefit.icon} />
+                <h3 className="mt-4 text-lg font-semibold text-primary">{benefit.title}</h3>
+                <p className="mt-2 text-muted-foreground">{benefit.description}</p>
+              </li>
+            ))}
           </ul>
         </div>
       </Reveal>

@@ -3,9 +3,9 @@ import { useId, type MouseEvent } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { MarketplaceApplication } from "~/content/marketplace";
-import { LOGO_WIDTHS, SCREENSHOT_RATIO, SCREENSHOT_WIDTHS } from "../images";
+import { SCREENSHOT_RATIO, SCREENSHOT_WIDTHS } from "../images";
 import { CompletionMeter } from "./completion-meter";
-import { ResponsivePicture } from "./responsive-picture";
+import { ResponsiveLogo, ResponsivePicture } from "./responsive-picture";
 
 /** SPEC section 9: a card shows at most 3 tech badges and the first 2 included items. */
 export const CARD_TECH_BADGES = 3;
@@ -48,16 +48,7 @@ export function ApplicationCard({
       />
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="flex items-start gap-3">
-          <ResponsivePicture
-            src={application.logoUrl}
-            alt=""
-            widths={LOGO_WIDTHS}
-            sizes="40px"
-            width={LOGO_WIDTHS[LOGO_WIDTHS.length - 1]}
-            height={LOGO_WIDTHS[LOGO_WIDTHS.length - 1]}
-            className="size-10 shrink-0"
-            imgClassName="rounded-lg"
-          />
+          <ResponsiveLogo src={application.logoUrl} size={40} className="size-10" imgClassName="rounded-lg" />
           <div className="min-w-0 space-y-1">
             <h3 id={titleId} className="text-lg leading-snug font-semibold text-primary">
               {application.title}

@@ -11,10 +11,10 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import type { MarketplaceApplication } from "~/content/marketplace";
-import { LOGO_WIDTHS, SCREENSHOT_RATIO, SCREENSHOT_WIDTHS } from "../images";
+import { SCREENSHOT_RATIO, SCREENSHOT_WIDTHS } from "../images";
 import { buildShareIntentUrl, DIALOG_SHARE_LENGTH, shareSubjectForApplication } from "../share";
 import { CompletionMeter } from "./completion-meter";
-import { ResponsivePicture } from "./responsive-picture";
+import { ResponsiveLogo, ResponsivePicture } from "./responsive-picture";
 import { ShareButton } from "./tool-actions";
 
 type ApplicationDialogProps = {
@@ -39,16 +39,7 @@ export function ApplicationDialog({ application, open, onOpenChange, returnFocus
           }}
         >
           <DialogHeader className="flex-row items-start gap-3 pr-8 text-left">
-            <ResponsivePicture
-              src={application.logoUrl}
-              alt=""
-              widths={LOGO_WIDTHS}
-              sizes="48px"
-              width={LOGO_WIDTHS[LOGO_WIDTHS.length - 1]}
-              height={LOGO_WIDTHS[LOGO_WIDTHS.length - 1]}
-              className="size-12 shrink-0"
-              imgClassName="rounded-lg"
-            />
+            <ResponsiveLogo src={application.logoUrl} size={48} className="size-12" imgClassName="rounded-lg" />
             <div className="space-y-1.5">
               <DialogTitle className="text-xl leading-snug text-primary">{application.title}</DialogTitle>
               <Badge variant="secondary">{application.category}</Badge>

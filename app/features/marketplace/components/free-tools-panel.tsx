@@ -13,9 +13,8 @@ import {
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { FreeTool } from "~/content/marketplace";
 import { cn } from "~/lib/utils";
-import { LOGO_WIDTHS } from "../images";
 import { buildShareIntentUrl, CARD_SHARE_LENGTH, shareSubjectForTool } from "../share";
-import { ResponsivePicture } from "./responsive-picture";
+import { ResponsiveLogo } from "./responsive-picture";
 import { RepositoryLink, ShareButton, UseToolLink } from "./tool-actions";
 
 /** SPEC section 9: the free-tools table shows the first 2 features of each tool. */
@@ -120,16 +119,7 @@ function ToolSummary({ tool, titleAs: Title }: { tool: FreeTool; titleAs: "p" | 
     <div className="space-y-2">
       <div className="flex items-center gap-3">
         {tool.logoUrl ? (
-          <ResponsivePicture
-            src={tool.logoUrl}
-            alt=""
-            widths={LOGO_WIDTHS}
-            sizes="36px"
-            width={LOGO_WIDTHS[LOGO_WIDTHS.length - 1]}
-            height={LOGO_WIDTHS[LOGO_WIDTHS.length - 1]}
-            className="size-9 shrink-0"
-            imgClassName="rounded-md"
-          />
+          <ResponsiveLogo src={tool.logoUrl} size={36} className="size-9" imgClassName="rounded-md" />
         ) : null}
         <div className="min-w-0">
           <Title className="leading-snug font-semibold text-foreground">{tool.title}</Title>

@@ -1,6 +1,6 @@
 import { ResponsiveImage } from "~/components/responsive-image";
 import { cn } from "~/lib/utils";
-import { imageBase } from "../images";
+import { imageBase, LOGO_WIDTHS } from "../images";
 
 type ResponsivePictureProps = {
   /** Largest WebP variant ("…-1280.webp"), as the marketplace content names it. */
@@ -27,6 +27,23 @@ export function ResponsivePicture({ src, alt, widths, sizes, width, height, clas
       priority={priority}
       pictureClassName={cn("block", className)}
       className={cn("block h-auto w-full", imgClassName)}
+    />
+  );
+}
+
+/** A square, decorative product logo drawn `size` CSS pixels wide. */
+export function ResponsiveLogo({ src, size, className, imgClassName }: { src: string; size: number; className?: string; imgClassName?: string }) {
+  const largest = LOGO_WIDTHS[LOGO_WIDTHS.length - 1];
+  return (
+    <ResponsivePicture
+      src={src}
+      alt=""
+      widths={LOGO_WIDTHS}
+      sizes={`${size}px`}
+      width={largest}
+      height={largest}
+      className={cn("shrink-0", className)}
+      imgClassName={imgClassName}
     />
   );
 }
