@@ -7,8 +7,8 @@ const THRESHOLD = 0.12;
 
 type RevealProps<T extends ElementType> = {
   as?: T;
-  /** Stagger in ms (the spec's animation delays are 120 and 360). */
-  delay?: number;
+  /** Stagger in ms: one of the spec's two animation delays. */
+  delay?: 120 | 360;
 } & ComponentProps<T>;
 
 export function Reveal<T extends ElementType = "section">({ as, delay, style, ...props }: RevealProps<T>) {

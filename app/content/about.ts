@@ -2,6 +2,8 @@
  * About / CV page (/about): experience by category, core expertise with years,
  * education, key achievements (SPEC section 2). Organisations are fictional.
  * Career timeline: apprentice machinist from 2004 (20+ years), consistent with site claims.
+ * The timelines run newest first, in the order shown: experience categories by their latest
+ * role, roles and education by year.
  */
 import type { CtaLink, PageMeta } from "./types";
 
@@ -95,6 +97,22 @@ export const about: AboutContent = {
       ],
     },
     {
+      category: "Robotics & Automation",
+      roles: [
+        {
+          title: "Robotics & Automation Lead",
+          organisation: "Plainsview Aerostructures",
+          location: "Wichita, KS",
+          period: "2016 – 2019",
+          highlights: [
+            "Integrated robotic part loading on four horizontal machining centers, enabling lights-out running on third shift",
+            "Raised spindle utilization on the automated cell from 41% to 78%",
+            "Implemented in-process probing and automatic tool-life management to protect unattended runs",
+          ],
+        },
+      ],
+    },
+    {
       category: "Aerospace Manufacturing",
       roles: [
         {
@@ -136,22 +154,6 @@ export const about: AboutContent = {
         },
       ],
     },
-    {
-      category: "Robotics & Automation",
-      roles: [
-        {
-          title: "Robotics & Automation Lead",
-          organisation: "Plainsview Aerostructures",
-          location: "Wichita, KS",
-          period: "2016 – 2019",
-          highlights: [
-            "Integrated robotic part loading on four horizontal machining centers, enabling lights-out running on third shift",
-            "Raised spindle utilization on the automated cell from 41% to 78%",
-            "Implemented in-process probing and automatic tool-life management to protect unattended runs",
-          ],
-        },
-      ],
-    },
   ],
   expertiseHeading: "Core Expertise",
   expertise: [
@@ -171,14 +173,9 @@ export const about: AboutContent = {
   educationHeading: "Education & Certifications",
   education: [
     {
-      credential: "Associate of Applied Science, Precision Machining Technology",
-      institution: "Prairie Ridge Technical College",
-      year: 2006,
-    },
-    {
-      credential: "Bachelor of Science, Manufacturing Engineering Technology",
-      institution: "Great Plains State University",
-      year: 2011,
+      credential: "AS9100D Internal Auditor Certificate",
+      institution: "Midcontinent Quality Systems Academy",
+      year: 2018,
     },
     {
       credential: "Lean Six Sigma Green Belt",
@@ -186,9 +183,14 @@ export const about: AboutContent = {
       year: 2014,
     },
     {
-      credential: "AS9100D Internal Auditor Certificate",
-      institution: "Midcontinent Quality Systems Academy",
-      year: 2018,
+      credential: "Bachelor of Science, Manufacturing Engineering Technology",
+      institution: "Great Plains State University",
+      year: 2011,
+    },
+    {
+      credential: "Associate of Applied Science, Precision Machining Technology",
+      institution: "Prairie Ridge Technical College",
+      year: 2006,
     },
   ],
   achievementsHeading: "Key Achievements",

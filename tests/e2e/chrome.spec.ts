@@ -1,4 +1,24 @@
-import { expect, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+const adminButton = (page: Page) => page.getByRole("main").getByRole("link", { name: "Admin", exact: true });
+
+/** Fails when `element`'s box overlaps any of `others` (boxes in viewport coordinates, as shown). */
+async function expectApart(element: Locator, others: Locator[]) {
+  const box = await element.boundingBox();
+  expect(box, "the element is shown").not.toBeNull();
+  for (const other of others) {
+    const otherBox = await other.boundingBox();
+    if (!otherBox) continue;
+    const overlaps =
+      box!.x < otherBox.x + otherBox.width &&
+      otherBox.x < box!.x + box!.width &&
+      box!.y < otherBox.y + otherBox.height &&
+      otherBox.y < box!.y + box!.height;
+    const what = await other.evaluate((node) => node.outerHTML.slice(0, 80));
+    expect(overlaps, `${JSON.stringify(box)} overlaps ${what} at ${JSON.stringify(otherBox)}`).toBe(false);
+  }
+}
 
 const navLinks = [
   ["Home", "/"],
@@ -71,9 +91,44 @@ test.describe("site chrome", () => {
     await expect(page.getByRole("main").getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
   });
 
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width} px the Admin button covers neither the first hero stat nor, at the bottom, the footer's text and links`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      const admin = adminButton(page);
+      const firstStat = page.getByRole("region", { name: /^Aerospace-Grade/ }).locator("dl > div").first();
+      await expect(firstStat).toContainText("Years Aerospace Experience");
+      await expectApart(admin, [firstStat]);
+
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+      const footer = page.getByRole("contentinfo");
+      await expect(footer.getByRole("link", { name: "Join Affiliate Program" })).toBeInViewport();
+      await expectApart(admin, await footer.locator("a, p, h2, span").all());
+    });
+  }
+
+  test("on a wide screen the Admin button floats at the viewport's bottom right, at the top and mid-page", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    for (const scrolled of [false, true]) {
+      if (scrolled) await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight / 2, behavior: "instant" }));
+      const box = await adminButton(page).boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x + box!.width).toBeGreaterThan(1280 - 40);
+      expect(box!.y + box!.height).toBeGreaterThan(800 - 40);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(800);
+    }
+  });
+
   test("mobile menu opens and closes by keyboard and navigates", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" })).toBeHidden();
 

@@ -4,13 +4,15 @@
 //   const user = await createVerifiedUser(page);     // a fresh signed-up, verified, non-admin account
 //   await login(page, user);
 //
+//   await gotoHydrated(page, "/marketplace");      // navigate, then wait until React has hydrated
+//
 // Sign-in is rate limited (3 attempts per 10 s per client address). The `test` exported here gives
 // every test its own address (X-Forwarded-For, which the server trusts from loopback), and login()
-// also waits out a 429 instead of failing.
+// also asks again until a 429 has passed instead of failing.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 
 /** The e2e server's DATA_DIR: the same rule as playwright.config.ts. */
 export const E2E_DATA_DIR =
@@ -32,6 +34,18 @@ export const test = base.extend<{ clientIp: string }>({
     { auto: true },
   ],
 });
+
+/** Resolves once React has hydrated the page: app/root.tsx marks <html data-hydrated="true"> in an effect. */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/** Navigates and waits for hydration, for tests that use the page's scripts (clicks, keys, effects). */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
 
 export type Credentials = { email: string; password: string };
 
@@ -108,18 +122,21 @@ export function linkIn(mail: Mail, pathPart: string): string {
 /** The site's origin (playwright.config.ts's E2E_URL): Better Auth checks it on every POST. */
 const E2E_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
-/** POSTs to a Better Auth endpoint as the site's own pages would, waiting out the rate limit. */
+/** POSTs to a Better Auth endpoint as the site's own pages would, asking again while rate limited. */
 async function postAuth(request: APIRequestContext, endpoint: string, data: Record<string, unknown>) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const response = await request.post(`/api/auth${endpoint}`, {
-      data,
-      headers: { origin: E2E_ORIGIN },
-    });
-    if (response.status() !== 429) return response;
-    const wait = Number(response.headers()["x-retry-after"] ?? 10);
-    await new Promise((resolve) => setTimeout(resolve, (wait + 0.5) * 1000));
-  }
-  throw new Error(`${endpoint} stayed rate limited`);
+  let response: APIResponse | undefined;
+  // A refused (429) request does not extend the limiter's 10 s window, so asking every second ends
+  // as soon as the window has passed.
+  await expect
+    .poll(
+      async () => {
+        response = await request.post(`/api/auth${endpoint}`, { data, headers: { origin: E2E_ORIGIN } });
+        return response.status();
+      },
+      { message: `${endpoint} is no longer rate limited`, intervals: [1_000], timeout: 20_000 },
+    )
+    .not.toBe(429);
+  return response!;
 }
 
 /** Signs the page's browser context in (session cookie set), without going through the form. */

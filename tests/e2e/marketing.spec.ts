@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, gotoHydrated, test } from "./fixtures";
 
 // Public marketing pages: home, bootcamp, about, affiliate program, affiliate test portal and the
 // checkout return pages (SPEC.md section 2).
@@ -20,15 +21,13 @@ const pages = [
 
 const main = (page: Page) => page.getByRole("main");
 
-/** Loads every lazy image by scrolling through the page (instantly: the page scrolls smoothly). */
-async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
-      window.scrollTo({ top: y, behavior: "instant" });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo({ top: 0, behavior: "instant" });
-  });
+/** Lazy images load only near the viewport: scrolls each shown one into view until it has loaded or failed. */
+async function loadEveryImage(page: Page) {
+  for (const image of await page.locator("img:visible").all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
 }
 
 /** Resolves once React has hydrated the bootcamp page: its effect stores the ref parameter. */
@@ -41,7 +40,7 @@ test.describe("every page at desktop and phone widths", () => {
 
   for (const width of widths) {
     for (const target of pages) {
-      test(`${target.path} at ${width} px`, async ({ page }) => {
+      test(`${target.path} at ${width} px has one h1, header, main and footer, no sideways scroll and no broken image`, async ({ page }) => {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
         await page.emulateMedia({ reducedMotion: "reduce" });
         const response = await page.goto(target.path);
@@ -53,7 +52,7 @@ test.describe("every page at desktop and phone widths", () => {
         await expect(main(page)).toBeVisible();
         await expect(page.getByRole("contentinfo")).toBeVisible();
 
-        await scrollThrough(page);
+        await loadEveryImage(page);
         // No sideways scrolling at either width.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBe(0);
@@ -128,7 +127,7 @@ test.describe("home", () => {
     const carousel = (page: Page) => page.getByRole("region", { name: "Testimonials" });
 
     async function ready(page: Page) {
-      await page.goto("/");
+      await gotoHydrated(page, "/");
       await expect(slides(page)).toHaveCount(4);
       // Once Embla has measured itself it hides the slides that are out of view from screen readers.
       await expect(page.locator('[aria-roledescription="slide"][aria-hidden="true"]').first()).toBeAttached();
@@ -252,13 +251,12 @@ test.describe("bootcamp", () => {
     await page.goto("/bootcamp?ref=ABC");
     await expectAffiliateRef(page, "ABC");
     // A later visit without ref keeps the reference for the session.
-    await page.goto("/bootcamp");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/bootcamp");
     await expectAffiliateRef(page, "ABC");
   });
 
   test("Enroll Now shows the busy state, then the error toast when checkout cannot start", async ({ page }) => {
-    await page.goto("/bootcamp?ref=ABC");
+    await gotoHydrated(page, "/bootcamp?ref=ABC");
     await expectAffiliateRef(page, "ABC");
 
     let release!: () => void;
@@ -284,8 +282,7 @@ test.describe("bootcamp", () => {
   });
 
   test("Enroll Now reports an error when the answer has no url, and sends a null ref without one", async ({ page }) => {
-    await page.goto("/bootcamp");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/bootcamp");
     const requests: unknown[] = [];
     await page.route("**/api/create-payment", async (route) => {
       requests.push(route.request().postDataJSON());
@@ -297,8 +294,7 @@ test.describe("bootcamp", () => {
   });
 
   test("Enroll Now opens the returned checkout url in a new tab", async ({ page, baseURL }) => {
-    await page.goto("/bootcamp");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/bootcamp");
     await page.route("**/api/create-payment", (route) =>
       route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ url: `${baseURL}/payment-success` }) }),
     );
@@ -319,9 +315,9 @@ test("about: CV sections and both booking buttons", async ({ page }) => {
   const experience = page.getByRole("region", { name: "Professional Experience" });
   await expect(experience.getByRole("heading", { level: 3 })).toHaveText([
     "Leadership & Consulting",
+    "Robotics & Automation",
     "Aerospace Manufacturing",
     "CNC Programming & Machining",
-    "Robotics & Automation",
   ]);
   const expertise = page.getByRole("region", { name: "Core Expertise" });
   await expect(expertise.getByRole("listitem")).toHaveCount(12);
@@ -331,6 +327,31 @@ test("about: CV sections and both booking buttons", async ({ page }) => {
 
   await page.getByRole("link", { name: "Book Your Consultation Today" }).click();
   await expect(page).toHaveURL(/\/booking$/);
+});
+
+/** A role's period as [end, start] years, e.g. "2016 – 2019" → [2019, 2016], "2023 – Present" → [Infinity, 2023]. */
+function periodYears(period: string): [number, number] {
+  const [start, end] = period.split("–").map((part) => (part.trim() === "Present" ? Infinity : Number(part)));
+  return [end ?? NaN, start ?? NaN];
+}
+
+test("about: the experience timeline and the education list run newest first", async ({ page }) => {
+  await page.goto("/about");
+  // Each role's period is the line right after its title.
+  const periods = await page.getByRole("region", { name: "Professional Experience" }).locator("h4 + p").allTextContents();
+  expect(periods).toHaveLength(6);
+  const years = periods.map(periodYears);
+  expect(years.flat().every((year) => year > 2000), periods.join(", ")).toBe(true);
+  const newestFirst = [...years].sort(([endA, startA], [endB, startB]) => endB - endA || startB - startA);
+  expect(years, periods.join(", ")).toEqual(newestFirst);
+
+  const education = await page
+    .getByRole("region", { name: "Education & Certifications" })
+    .getByRole("listitem")
+    .allTextContents();
+  const educationYears = education.map((item) => Number(item.slice(-4)));
+  expect(educationYears.every((year) => year > 2000), education.join(", ")).toBe(true);
+  expect(educationYears).toEqual([...educationYears].sort((a, b) => b - a));
 });
 
 test("affiliate program: pitch and its three buttons", async ({ page }) => {
@@ -346,7 +367,7 @@ test("affiliate program: pitch and its three buttons", async ({ page }) => {
   await expect(page).toHaveURL(/\/auth\?redirect=\/affiliate-application$/);
 });
 
-test("affiliate test portal for an anonymous visitor", async ({ page }) => {
+test("affiliate test portal shows an anonymous visitor, links every page and disables admin-only buttons", async ({ page }) => {
   await page.goto("/affiliate-test");
   const user = page.getByRole("region", { name: "Current user" });
   await expect(user).toContainText(/Signed in as\s*Not signed in/);
@@ -375,13 +396,13 @@ test("affiliate test portal for an anonymous visitor", async ({ page }) => {
 });
 
 test.describe("checkout return pages", () => {
-  test("payment success", async ({ page }) => {
+  test("payment success: 'Go to Home' leads home", async ({ page }) => {
     await page.goto("/payment-success");
     await page.getByRole("link", { name: "Go to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("payment canceled", async ({ page }) => {
+  test("payment canceled: card not charged, 'Talk to an expert' and 'Back to Bootcamp' buttons", async ({ page }) => {
     await page.goto("/payment-canceled");
     await expect(main(page)).toContainText("card was not charged");
     await expect(page.getByRole("link", { name: "Talk to an expert" })).toHaveAttribute("href", "/booking");
@@ -389,7 +410,7 @@ test.describe("checkout return pages", () => {
     await expect(page).toHaveURL(/\/bootcamp$/);
   });
 
-  test("congrats", async ({ page }) => {
+  test("congrats: enrolment confirmed with 'View Bootcamp Details' and 'Go to Home'", async ({ page }) => {
     await page.goto("/congrats");
     await expect(main(page)).toContainText("is confirmed");
     await expect(page.getByRole("link", { name: "Go to Home" })).toHaveAttribute("href", "/");
@@ -397,7 +418,7 @@ test.describe("checkout return pages", () => {
     await expect(page).toHaveURL(/\/bootcamp$/);
   });
 
-  test("they are kept out of search indexes", async ({ request }) => {
+  test("the return pages and the test portal are marked noindex, nofollow", async ({ request }) => {
     for (const path of ["/payment-success", "/payment-canceled", "/congrats", "/affiliate-test"]) {
       const html = await (await request.get(path)).text();
       expect(html, path).toMatch(/<meta name="robots" content="noindex, nofollow"/);
@@ -411,8 +432,7 @@ test.describe("reveal on scroll", () => {
   test("a section below the fold fades in once scrolled to", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await gotoHydrated(page, "/");
     const booking = page.locator('[data-reveal][aria-labelledby="booking-title"]');
     await expect(booking).toHaveAttribute("data-reveal", "hidden");
     expect(await revealOpacity(booking)).toBe("0");

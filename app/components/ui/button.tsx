@@ -17,7 +17,8 @@ const buttonVariants = cva(
         secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",
         ghost: "hover:bg-accent hover:text-accent-foreground",
         link: "text-primary underline-offset-4 hover:underline",
-        brand: "bg-brand text-brand-foreground shadow-xs hover:bg-brand/90",
+        // Darker, not lighter, on hover: a lighter brand gives the white label under 4.5:1.
+        brand: "bg-brand text-brand-foreground shadow-xs hover:bg-[color-mix(in_oklab,var(--color-brand)_85%,black)]",
       },
       size: {
         default: "h-9 px-4 py-2 has-[>svg]:px-3",

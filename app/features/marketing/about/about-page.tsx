@@ -109,19 +109,17 @@ export function AboutPage() {
               {about.educationHeading}
             </h2>
             <ol className="mt-8 space-y-4">
-              {[...about.education]
-                .sort((a, b) => b.year - a.year)
-                .map((item) => (
-                  <li key={item.credential} className="flex gap-4 rounded-xl border bg-card p-5 shadow-sm">
-                    <GraduationCap aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand" />
-                    <div>
-                      <h3 className="font-semibold text-primary">{item.credential}</h3>
-                      <p className="text-muted-foreground">
-                        {item.institution} · {item.year}
-                      </p>
-                    </div>
-                  </li>
-                ))}
+              {about.education.map((item) => (
+                <li key={item.credential} className="flex gap-4 rounded-xl border bg-card p-5 shadow-sm">
+                  <GraduationCap aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand" />
+                  <div>
+                    <h3 className="font-semibold text-primary">{item.credential}</h3>
+                    <p className="text-muted-foreground">
+                      {item.institution} · {item.year}
+                    </p>
+                  </div>
+                </li>
+              ))}
             </ol>
           </section>
         </div>

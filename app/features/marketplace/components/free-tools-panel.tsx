@@ -13,6 +13,7 @@ import {
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { FreeTool } from "~/content/marketplace";
 import { cn } from "~/lib/utils";
+import { moreToolsLabel } from "../more-tools-label";
 import { buildShareIntentUrl, CARD_SHARE_LENGTH, shareSubjectForTool } from "../share";
 import { ResponsiveLogo } from "./responsive-picture";
 import { RepositoryLink, ShareButton, UseToolLink } from "./tool-actions";
@@ -86,7 +87,7 @@ export function FreeToolsPanel({ tools, heading, intro, hashtags }: FreeToolsPan
             <SheetTrigger asChild>
               <Button type="button" variant="outline" className="w-full">
                 <PanelLeftOpen aria-hidden="true" />
-                View {moreCount} more tools
+                {moreToolsLabel(moreCount)}
               </Button>
             </SheetTrigger>
             <SheetContent side="left" className="w-[88%] gap-0 sm:max-w-md">

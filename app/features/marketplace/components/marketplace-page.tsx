@@ -27,7 +27,8 @@ export function MarketplacePage() {
       </div>
 
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_26rem] lg:px-8">
-        <Reveal aria-labelledby="applications-heading" className="min-w-0">
+        {/* Side by side, staggered by the spec's two animation delays. */}
+        <Reveal aria-labelledby="applications-heading" delay={120} className="min-w-0">
           <h2 id="applications-heading" className="text-2xl font-semibold text-primary">
             {page.applicationsHeading}
           </h2>
@@ -48,7 +49,7 @@ export function MarketplacePage() {
           </div>
         </Reveal>
 
-        <Reveal as="div" delay={120} className="min-w-0">
+        <Reveal as="div" delay={360} className="min-w-0">
           <FreeToolsPanel
             tools={freeTools}
             heading={page.freeToolsHeading}
