@@ -1,112 +1,393 @@
-// `npm run bench`: requests/s of the production server against nginx serving the same HTML, with
-// the same load generator (autocannon) in the same run. Prints a table; the README records it.
-// Bounded: every target gets a fixed duration on 127.0.0.1 only.
-import { execFileSync, spawn } from "node:child_process";
+// `npm run bench` (DESIGN §8): requests/s of the production server against nginx serving the same
+// HTML bytes, precompressed. wrk runs pinned to CPU 0 and the site and nginx (one worker) to CPU 1,
+// so the load generator never takes the server's core. Per page: warm-up, then alternating site and
+// nginx rounds; medians and ratios printed, then the gzipped JavaScript each page loads. Goals are
+// reported, never turned into an exit code; broken measurements (non-2xx, socket errors) fail.
+// Bounded: fixed durations, 127.0.0.1 only; everything started is stopped, also on error or signal.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import { tempDir } from "../../tests/support/databases";
+import zlib from "node:zlib";
 import { freePort, startServerProcess, stopServerProcess } from "../../tests/support/server-process";
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const pages = ["/", "/bootcamp"];
+type Page = { path: string; ratioGoal: number; jsGoalKB?: number };
+// Goals from DESIGN §8; add a page here to bench it.
+const pages: Page[] = [
+  { path: "/", ratioGoal: 0.6, jsGoalKB: 135 },
+  { path: "/bootcamp", ratioGoal: 0.6 },
+];
 
-function findNginx() {
-  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (fs.existsSync(candidate)) return candidate;
-  console.log("nginx not found: installing Debian's package (needs root)…");
-  execFileSync("apt-get", ["install", "-y", "-qq", "nginx-light"], { stdio: "inherit" });
-  return "/usr/sbin/nginx";
-}
-
-async function load(url: string, duration = DURATION_S) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+function setting(name: string, fallback: number) {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`${name} must be a positive integer (got "${process.env[name]}")`);
   }
-  return { rps: result.requests.average, p99: result.latency.p99, bytes: result.throughput.average };
+  return value;
+}
+const DURATION_S = setting("BENCH_DURATION", 5);
+const WARMUP_S = setting("BENCH_WARMUP", 2);
+const ROUNDS = setting("BENCH_ROUNDS", 3);
+const CONNECTIONS = setting("BENCH_CONNECTIONS", 50);
+const LOAD_CPU = "0";
+const SERVER_CPU = "1";
+// What a browser sends for a navigation.
+const requestHeaders = {
+  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "Accept-Encoding": "gzip, br",
+};
+const root = path.resolve(import.meta.dirname, "../..");
+const buildDir = process.env.BUILD_DIR ?? "build";
+const luaReport = path.join(import.meta.dirname, "wrk-report.lua");
+
+// Everything the bench starts or creates registers its undoing here, undone newest first. On a signal
+// the undoing starts at once and main unwinds (its wrk is killed, nothing new may start); its
+// `finally` then undoes whatever was registered meanwhile, so the process exits with nothing left.
+const cleanups = new Set<() => unknown>();
+let signalled = false;
+function onCleanup(step: () => unknown) {
+  cleanups.add(step);
+  if (signalled) throw new Error("Interrupted");
+  return () => cleanups.delete(step);
+}
+let undoing = Promise.resolve();
+function cleanUp() {
+  // One pass at a time, so a signal's pass and main's `finally` never undo out of order.
+  undoing = undoing.then(async () => {
+    for (let step = [...cleanups].at(-1); step; step = [...cleanups].at(-1)) {
+      cleanups.delete(step);
+      try {
+        await step();
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  });
+  return undoing;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    signalled = true;
+    process.exitCode = 130;
+    void cleanUp();
+  });
 }
 
-async function startNginx(root: string, port: number) {
-  const nginx = findNginx();
-  const conf = path.join(root, "nginx.conf");
+function tempDir(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function findExecutable(name: string) {
+  const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/bin"];
+  return dirs.map((dir) => path.join(dir, name)).find((file) => fs.existsSync(file));
+}
+
+function installTools() {
+  const missing = [
+    ["wrk", "wrk"],
+    ["nginx", "nginx-light"],
+  ].filter(([binary]) => !findExecutable(binary));
+  if (missing.length > 0) {
+    const packages = missing.map(([, name]) => name);
+    console.log(`Installing Debian's ${packages.join(", ")} (needs root)…`);
+    const aptGet = (...args: string[]) =>
+      spawnSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } })
+        .status === 0;
+    const install = () => aptGet("install", "-y", "-qq", ...packages);
+    // A fresh container has no package lists yet.
+    if (!install() && !(aptGet("update", "-qq") && install())) {
+      throw new Error(`Could not install ${packages.join(", ")} with apt-get`);
+    }
+  }
+  const wrk = findExecutable("wrk");
+  const nginx = findExecutable("nginx");
+  if (!wrk || !nginx) throw new Error("wrk or nginx is still missing after apt-get install");
+  // Both print their version and exit (wrk with status 1).
+  const version = (binary: string, flag: string) => {
+    const result = spawnSync(binary, [flag], { encoding: "utf8" });
+    return `${result.stdout}${result.stderr}`.split("\n")[0].trim();
+  };
+  return {
+    wrk,
+    nginx,
+    wrkVersion: version(wrk, "-v").replace(/\s*Copyright.*/, ""),
+    nginxVersion: version(nginx, "-v").replace(/^nginx version:\s*/, ""),
+  };
+}
+
+type Answer = { status: number; encoding: string; body: Buffer };
+
+// Raw bytes as sent (fetch would decompress and choose its own Accept-Encoding).
+function request(url: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            encoding: response.headers["content-encoding"] ?? "identity",
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+function htmlFile(htmlRoot: string, page: string) {
+  return path.join(htmlRoot, page === "/" ? "index.html" : `${page}/index.html`);
+}
+
+async function startNginx(nginx: string, dir: string, port: number) {
+  const conf = path.join(dir, "nginx.conf");
+  const errorLog = path.join(dir, "error.log");
   fs.writeFileSync(
     conf,
-    `worker_processes auto;
+    `worker_processes 1;
 daemon off;
-pid ${root}/nginx.pid;
-error_log ${root}/error.log warn;
+pid ${dir}/nginx.pid;
+error_log ${errorLog} warn;
 events { worker_connections 1024; }
 http {
   access_log off;
-  client_body_temp_path ${root}/tmp; proxy_temp_path ${root}/tmp; fastcgi_temp_path ${root}/tmp;
-  uwsgi_temp_path ${root}/tmp; scgi_temp_path ${root}/tmp;
+  sendfile on;
+  tcp_nopush on;
+  # Node closes no keep-alive connection after N requests; neither does the reference.
+  keepalive_requests 1000000;
+  gzip_static on;
+  gzip_vary on;
+  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
+  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
   server {
     listen 127.0.0.1:${port};
-    root ${root}/html;
+    root ${dir}/html;
+    charset utf-8;
     location / { default_type text/html; try_files $uri $uri/index.html =404; }
   }
 }
 `,
   );
-  fs.mkdirSync(path.join(root, "tmp"), { recursive: true });
-  const child = spawn(nginx, ["-c", conf, "-p", root], { stdio: "inherit" });
-  for (let i = 0; i < 50; i++) {
+  fs.mkdirSync(path.join(dir, "tmp"), { recursive: true });
+  const child = spawn("taskset", ["-c", SERVER_CPU, nginx, "-e", errorLog, "-c", conf, "-p", dir], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  onCleanup(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  });
+  for (let i = 0; i < 50 && child.exitCode === null; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
+      if ((await request(`http://127.0.0.1:${port}/`, {})).status === 200) return;
     } catch {
       // starting
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  child.kill();
-  throw new Error("nginx did not start");
+  const log = fs.existsSync(errorLog) ? fs.readFileSync(errorLog, "utf8") : "";
+  throw new Error(`nginx did not start:\n${log}`);
+}
+
+type Round = { rps: number; p99Ms: number };
+
+async function wrk(binary: string, url: string, seconds: number): Promise<Round> {
+  const headers = Object.entries(requestHeaders).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+  const child = spawn(
+    "taskset",
+    ["-c", LOAD_CPU, binary, "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "-s", luaReport, ...headers, url],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const forget = onCleanup(() => child.kill("SIGTERM"));
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  }).finally(forget);
+  const line = output.split("\n").find((text) => text.startsWith("BENCH "));
+  if (code !== 0 || !line) throw new Error(`wrk ${url} failed (exit ${code}):\n${output}`);
+  const report = JSON.parse(line.slice("BENCH ".length)) as Record<
+    "requests" | "durationUs" | "p99Us" | "connect" | "read" | "write" | "status" | "timeout",
+    number
+  >;
+  const socketErrors = report.connect + report.read + report.write + report.timeout;
+  if (report.status > 0 || socketErrors > 0) {
+    throw new Error(`${url}: ${report.status} non-2xx/3xx answers, ${socketErrors} socket errors/timeouts`);
+  }
+  return { rps: report.requests / (report.durationUs / 1e6), p99Ms: report.p99Us / 1000 };
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+
+// The JavaScript a page makes the browser load: its <script src> and modulepreloads under /assets/.
+async function pageJavaScript(origin: string, html: string) {
+  const urls = new Set<string>();
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const attribute = (name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+    const isPreload = attribute("rel") === "modulepreload";
+    const src = tag.startsWith("<script") ? attribute("src") : isPreload ? attribute("href") : undefined;
+    if (!src) continue;
+    const url = new URL(src, origin);
+    if (url.origin === origin && url.pathname.startsWith("/assets/")) urls.add(url.href);
+  }
+  let raw = 0;
+  let gzipped = 0;
+  for (const url of urls) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    raw += body.length;
+    gzipped += zlib.gzipSync(body, { level: 9 }).length;
+  }
+  return { files: urls.size, raw, gzipped };
 }
 
 async function main() {
-  console.log("Building the production bundle…");
-  execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
+  if (os.availableParallelism() < 2) {
+    throw new Error("The bench needs 2 CPUs (wrk on one, the servers on the other)");
+  }
+  const tools = installTools();
+
+  console.log(`Building the production bundle into ${buildDir}/…`);
+  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, encoding: "utf8" });
+  if (build.status !== 0) throw new Error(`Build failed:\n${build.stdout}${build.stderr}`);
+
   const dataDir = tempDir("site-bench-");
-  const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    { prefix: ["taskset", "-c", SERVER_CPU] },
+  );
+  onCleanup(() => stopServerProcess(server));
   if (server.child.exitCode !== null) throw new Error(`server did not start:\n${server.output()}`);
 
-  // nginx serves exactly the HTML the site serves.
-  const root = tempDir("site-bench-nginx-");
-  fs.chmodSync(root, 0o755); // nginx workers run as an unprivileged user
+  // nginx serves exactly the HTML bytes the site serves, compressed once ahead of time.
+  const nginxDir = tempDir("site-bench-nginx-");
+  fs.chmodSync(nginxDir, 0o755); // nginx workers run as an unprivileged user
+  const htmlRoot = path.join(nginxDir, "html");
+  const htmlByPage = new Map<string, Buffer>();
   for (const page of pages) {
-    const html = await (await fetch(`${server.url}${page}`)).text();
-    const file = path.join(root, "html", page === "/" ? "index.html" : `${page}/index.html`);
+    const answer = await request(`${server.url}${page.path}`, { Accept: requestHeaders.Accept });
+    if (answer.status !== 200) throw new Error(`site ${page.path} answered ${answer.status}`);
+    htmlByPage.set(page.path, answer.body);
+    const file = htmlFile(htmlRoot, page.path);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, html);
+    fs.writeFileSync(file, answer.body);
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(answer.body, { level: 9 }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
   }
   const nginxPort = await freePort();
-  const nginx = await startNginx(root, nginxPort);
+  const nginxUrl = `http://127.0.0.1:${nginxPort}`;
+  await startNginx(tools.nginx, nginxDir, nginxPort);
 
-  const rows: Array<Record<string, string | number>> = [];
-  try {
-    for (const page of pages) {
-      await load(`${server.url}${page}`, 2); // warm-up (JIT, page cache), not counted
-      const site = await load(`${server.url}${page}`);
-      const reference = await load(`http://127.0.0.1:${nginxPort}${page}`);
-      rows.push({
-        page,
-        "site req/s": Math.round(site.rps),
-        "site p99 ms": site.p99,
-        "nginx req/s": Math.round(reference.rps),
-        "nginx p99 ms": reference.p99,
-        ratio: Number((site.rps / reference.rps).toFixed(2)),
-        "goal >= 0.30": site.rps / reference.rps >= 0.3 ? "met" : "MISSED",
+  // Before measuring: both answer what a browser would get, and nginx sends the precompressed file.
+  const answers: Array<Record<string, string | number>> = [];
+  for (const page of pages) {
+    const site = await request(`${server.url}${page.path}`, requestHeaders);
+    const reference = await request(`${nginxUrl}${page.path}`, requestHeaders);
+    for (const [name, answer] of [["site", site], ["nginx", reference]] as const) {
+      answers.push({
+        page: page.path,
+        server: name,
+        status: answer.status,
+        "content-encoding": answer.encoding,
+        "body bytes": answer.body.length,
       });
     }
-  } finally {
-    nginx.kill("SIGTERM");
-    await stopServerProcess(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(root, { recursive: true, force: true });
+    if (site.status !== 200) throw new Error(`site ${page.path} answered ${site.status}`);
+    if (reference.status !== 200 || reference.encoding !== "gzip") {
+      const encoding = reference.encoding;
+      throw new Error(`nginx ${page.path} answered ${reference.status}, content-encoding ${encoding} (not gzip)`);
+    }
+    if (!zlib.gunzipSync(reference.body).equals(htmlByPage.get(page.path)!)) {
+      throw new Error(`nginx ${page.path} does not serve the site's HTML`);
+    }
   }
-  console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION_S} s per target, 127.0.0.1, same machine:`);
+
+  const perPage = 2 * WARMUP_S + 2 * ROUNDS * DURATION_S;
+  console.log(`
+Method: ${tools.wrkVersion} pinned to CPU ${LOAD_CPU} (taskset -c ${LOAD_CPU}), 1 thread, ${CONNECTIONS} connections.
+Servers pinned to CPU ${SERVER_CPU} (taskset -c ${SERVER_CPU}): the site (node ${process.version} server.js, ${buildDir}/)
+and nginx ${tools.nginxVersion} (worker_processes 1, gzip_static on, sendfile), 127.0.0.1 only.
+Request headers: ${Object.entries(requestHeaders).map(([name, value]) => `${name}: ${value}`).join("; ")}
+nginx serves the site's HTML bytes as written once: index.html, index.html.gz (gzip -9) and index.html.br
+(brotli 11). Debian's nginx-light has no brotli module, so the reference answers gzip (gzip_static, the
+static-file limit) while the site may answer br.
+Per page: ${WARMUP_S} s warm-up of each server, then ${ROUNDS} alternating rounds of ${DURATION_S} s (site, nginx); medians.
+About ${pages.length * perPage} s of load in all. ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} CPUs.
+
+Answers before measuring (with the headers above):`);
+  console.table(answers);
+
+  const rows: Array<Record<string, string | number>> = [];
+  for (const page of pages) {
+    const siteUrl = `${server.url}${page.path}`;
+    const referenceUrl = `${nginxUrl}${page.path}`;
+    await wrk(tools.wrk, siteUrl, WARMUP_S);
+    await wrk(tools.wrk, referenceUrl, WARMUP_S);
+    const site: Round[] = [];
+    const reference: Round[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      site.push(await wrk(tools.wrk, siteUrl, DURATION_S));
+      reference.push(await wrk(tools.wrk, referenceUrl, DURATION_S));
+      const [s, r] = [site.at(-1)!, reference.at(-1)!];
+      console.log(
+        `${page.path} round ${round}: site ${Math.round(s.rps)} req/s p99 ${s.p99Ms.toFixed(2)} ms | ` +
+          `nginx ${Math.round(r.rps)} req/s p99 ${r.p99Ms.toFixed(2)} ms | ratio ${(s.rps / r.rps).toFixed(2)}`,
+      );
+    }
+    const ratio = median(site.map((r) => r.rps)) / median(reference.map((r) => r.rps));
+    rows.push({
+      page: page.path,
+      "site req/s": Math.round(median(site.map((r) => r.rps))),
+      "site p99 ms": Number(median(site.map((r) => r.p99Ms)).toFixed(2)),
+      "nginx req/s": Math.round(median(reference.map((r) => r.rps))),
+      "nginx p99 ms": Number(median(reference.map((r) => r.p99Ms)).toFixed(2)),
+      ratio: Number(ratio.toFixed(2)),
+      goal: `>= ${page.ratioGoal.toFixed(2)} ${ratio >= page.ratioGoal ? "met" : "MISSED"}`,
+    });
+  }
+  console.log(`\nMedians of ${ROUNDS} rounds (ratio = site req/s / nginx req/s):`);
   console.table(rows);
-  if (rows.some((row) => row["goal >= 0.30"] === "MISSED")) process.exitCode = 1;
+
+  const scripts: Array<Record<string, string | number>> = [];
+  for (const page of pages) {
+    const js = await pageJavaScript(server.url, htmlByPage.get(page.path)!.toString("utf8"));
+    const goal = page.jsGoalKB;
+    scripts.push({
+      page: page.path,
+      files: js.files,
+      "raw KB": kb(js.raw),
+      "gzip -9 KB": kb(js.gzipped),
+      goal: goal === undefined ? "-" : `<= ${goal} ${js.gzipped / 1024 <= goal ? "met" : "MISSED"}`,
+    });
+  }
+  console.log("\nJavaScript each page loads (<script src> and modulepreloads under /assets/, each file gzipped):");
+  console.table(scripts);
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!signalled) {
+    console.error(error);
+    process.exitCode = 1;
+  }
+} finally {
+  await cleanUp();
+}

@@ -30,15 +30,19 @@ export type ServerProcess = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-/** Spawns the server; resolves once /healthz answers, or once the process exits. */
+/**
+ * Spawns the server; resolves once /healthz answers, or once the process exits. `prefix` runs node
+ * under a wrapper that execs it (the benchmark pins it with `taskset -c 1`).
+ */
 export async function startServerProcess(
   env: Record<string, string | undefined>,
-  { dev = false } = {},
+  { dev = false, prefix = [] as string[] } = {},
 ): Promise<ServerProcess> {
   if (!dev) assertBuilt();
   const port = env.PORT ?? String(await freePort());
   let output = "";
-  const child = spawn(process.execPath, dev ? ["server.js", "--dev"] : ["server.js"], {
+  const [command, ...args] = [...prefix, process.execPath, "server.js", ...(dev ? ["--dev"] : [])];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
