@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -13,8 +14,11 @@ import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/sonner";
+import { sessionMiddleware } from "~/features/auth/guards.server";
 import { getRootAuthState } from "~/features/auth/root-auth.server";
+import { useToast } from "~/components/form";
 import { getPublicEnv } from "~/lib/env.server";
+import { takeFlashToast } from "~/lib/flash-toast.server";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
 
@@ -22,8 +26,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { env: getPublicEnv(), ...(await getRootAuthState(request)) };
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export async function loader(args: Route.LoaderArgs) {
+  const [auth, flash] = await Promise.all([getRootAuthState(args), takeFlashToast(args.request)]);
+  return data(
+    { env: getPublicEnv(), ...auth, toast: flash.toast },
+    flash.clear ? { headers: { "Set-Cookie": flash.clear, "Cache-Control": "no-store" } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -60,7 +70,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  // A toast handed over by a redirect (sign-out, say).
+  useToast(loaderData.toast);
   // Tests (and nothing else) wait for this marker instead of guessing when React has hydrated.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

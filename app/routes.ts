@@ -1,7 +1,8 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// The spec's route table (SPEC.md section 2), explicit. Resource routes (robots, sitemap) sit with
-// the pages; every other path falls through to the not-found page.
+// The spec's route table (SPEC.md section 2), explicit. Resource routes (robots, sitemap, logout)
+// sit with the pages; every other path falls through to the not-found page. Each route declares
+// its access in app/lib/route-access.ts (the authorization test fails on one that does not).
 export default [
   index("routes/home.tsx"),
   route("bootcamp", "routes/bootcamp.tsx"),
@@ -16,17 +17,21 @@ export default [
   route("blog/:slug", "routes/blog-post.tsx"),
   route("a/:slugOrCode?", "routes/affiliate-redirect.tsx"),
   route("admin-login", "routes/admin-login.tsx"),
-  route("admin", "routes/admin.tsx"),
-  route("admin/blog", "routes/admin-blog.tsx"),
-  route("admin/analytics", "routes/admin-analytics.tsx"),
-  route("admin/emails", "routes/admin-emails.tsx"),
-  route("admin/emails/:id", "routes/admin-email.tsx"),
-  route("affiliate-management", "routes/affiliate-management.tsx"),
+  // Admin pages share one layout: its guard, no-store and error boundary (each page guards too).
+  layout("routes/admin-layout.tsx", [
+    route("admin", "routes/admin.tsx"),
+    route("admin/blog", "routes/admin-blog.tsx"),
+    route("admin/analytics", "routes/admin-analytics.tsx"),
+    route("admin/emails", "routes/admin-emails.tsx"),
+    route("admin/emails/:id", "routes/admin-email.tsx"),
+    route("affiliate-management", "routes/affiliate-management.tsx"),
+  ]),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),
   route("affiliate-application", "routes/affiliate-application.tsx"),
   route("affiliate-program", "routes/affiliate-program.tsx"),
   route("affiliate-test", "routes/affiliate-test.tsx"),
   route("auth", "routes/auth.tsx"),
+  route("logout", "routes/logout.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("api/auth/*", "routes/api-auth.ts"),

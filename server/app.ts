@@ -10,13 +10,17 @@ import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { getAuth } from "~/features/auth/auth.server";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
+import { passwordResetEmailsQueued } from "~/features/auth/emails.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { clientIpContext, nonceContext } from "~/lib/request-context";
+import { refuseCrossSitePosts } from "./cross-site.server";
 import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.server";
 import { startEmailWorker } from "./email/worker.server";
 import { logger } from "./logger.server";
 import { pageCache } from "./page-cache.server";
+import { limitRequestBodies, refuseOtherMethods } from "./request-limits.server";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -75,14 +79,16 @@ export async function startServer({
   });
   setDatabase(database.db);
   logger.info({ database: database.kind }, "database ready");
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    try {
+  try {
+    // Resolves the session-signing key now: a bad DATA_DIR/secret stops the start, not a request.
+    getAuth();
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const admin = await ensureAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
       logger.info({ email: env.ADMIN_EMAIL, created: admin.created }, "admin account from ADMIN_EMAIL is ready");
-    } catch (error) {
-      await database.close();
-      throw error;
     }
+  } catch (error) {
+    await database.close();
+    throw error;
   }
 
   const app = express();
@@ -91,6 +97,8 @@ export async function startServer({
   app.set("trust proxy", "loopback");
   app.use(compression());
   app.use(securityHeaders(env, { dev: Boolean(viteDevServer) }));
+  app.use(refuseOtherMethods());
+  app.use(limitRequestBodies());
 
   app.get("/healthz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
@@ -108,6 +116,8 @@ export async function startServer({
     : () => import("virtual:react-router/server-build");
 
   const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+  // One origin check for every mutating request, before any route runs.
+  app.use(refuseCrossSitePosts(env));
   // Cached pages first: they never need the file system.
   if (!viteDevServer) app.use(pageCache(build));
   if (viteDevServer) {
@@ -155,6 +165,8 @@ export async function startServer({
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      // A reset mail requested just before the signal is queued after its answer: let it land.
+      await passwordResetEmailsQueued();
       await emailWorker.stop();
       setDatabase(undefined);
       await database.close();

@@ -4,20 +4,11 @@
 // stay per-request while React renders only once per process.
 import type express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { hasSignedSessionCookie } from "~/features/auth/session-cookie.server";
+import { FLASH_TOAST_COOKIE } from "~/lib/flash-toast.server";
 import { nonceContext } from "~/lib/request-context";
+import { cacheablePaths } from "~/lib/route-access";
 import { logger } from "./logger.server";
-
-/** Pages whose HTML is the same for every anonymous visitor. */
-export const cacheablePaths = new Set([
-  "/",
-  "/bootcamp",
-  "/about",
-  "/marketplace",
-  "/affiliate-program",
-  "/payment-success",
-  "/payment-canceled",
-  "/congrats",
-]);
 
 // Query parameters that the server render ignores (read in the browser, or by analytics).
 const ignoredParams = new Set([
@@ -36,14 +27,13 @@ const NONCE_PLACEHOLDER = "csp-nonce-placeholder-7f3a9c";
 // The page split at the nonce placeholder, pre-encoded: a response is a memcpy, not a render.
 type CachedPage = { parts: Buffer[]; headers: Array<[string, string]> };
 
-function isSignedIn(req: express.Request) {
-  return /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/.test(req.headers.cookie ?? "");
-}
-
 function isCacheable(req: express.Request) {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (!cacheablePaths.has(req.path)) return false;
-  if (isSignedIn(req)) return false;
+  // Only a validly signed session cookie makes a visitor signed in; a forged one is served from memory.
+  if (hasSignedSessionCookie(req.headers.cookie)) return false;
+  // A toast handed over by a redirect is read (and cleared) by the rendered page.
+  if (req.headers.cookie?.includes(`${FLASH_TOAST_COOKIE}=`)) return false;
   for (const key of Object.keys(req.query)) if (!ignoredParams.has(key)) return false;
   return true;
 }

@@ -1,7 +1,5 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin-analytics";
 import { PagePlaceholder } from "~/components/page-placeholder";
-import { ProtectedRouteErrorBoundary } from "~/features/auth/components/auth-states";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { seo } from "~/lib/seo";
 
@@ -12,17 +10,12 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-// Admin only (SPEC.md section 6): the guard runs in the loader; every action added here must call it too.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return data(null, { headers: { "Cache-Control": "no-store" } });
+// Admin only (SPEC.md section 6), under the admin layout: the guard runs in this loader too, and
+// every action added here must call it as well.
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return null;
 }
-
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-export const ErrorBoundary = ProtectedRouteErrorBoundary;
-
-export { shouldRevalidate } from "~/features/auth/protected-route";
 
 export default function AdminAnalytics() {
   return <PagePlaceholder title="Analytics" />;

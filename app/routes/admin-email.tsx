@@ -1,8 +1,7 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/admin-email";
 import { Button } from "~/components/ui/button";
-import { ProtectedNavigationNotice, ProtectedRouteErrorBoundary } from "~/features/auth/components/auth-states";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { getOutboxMessageView, resendFromAdmin } from "~/features/email-admin/email-admin.server";
 import { DeliveryFacts, MessageParts } from "~/features/email-admin/components/message-view";
@@ -16,19 +15,15 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return data(await getOutboxMessageView(params.id), { headers: { "Cache-Control": "no-store" } });
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return getOutboxMessageView(args.params.id);
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
-  return data(await resendFromAdmin(request, params.id), { headers: { "Cache-Control": "no-store" } });
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  return resendFromAdmin(args.request, args.params.id);
 }
-
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-export const ErrorBoundary = ProtectedRouteErrorBoundary;
 
 export default function AdminEmail({ loaderData: message }: Route.ComponentProps) {
   useResendToasts();
@@ -50,7 +45,6 @@ export default function AdminEmail({ loaderData: message }: Route.ComponentProps
         <DeliveryFacts message={message} />
       </div>
       <MessageParts message={message} />
-      <ProtectedNavigationNotice />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { ArrowLeft, RefreshCw } from "lucide-react";
-import { data, Link, useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-emails";
 import { Button } from "~/components/ui/button";
-import { ProtectedNavigationNotice, ProtectedRouteErrorBoundary } from "~/features/auth/components/auth-states";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { getOutboxPage } from "~/features/email-admin/email-admin.server";
 import {
@@ -21,14 +20,10 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return data(await getOutboxPage(new URL(request.url)), { headers: { "Cache-Control": "no-store" } });
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return getOutboxPage(new URL(args.request.url));
 }
-
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-export const ErrorBoundary = ProtectedRouteErrorBoundary;
 
 export default function AdminEmails({ loaderData }: Route.ComponentProps) {
   const { messages, status, page, pageCount, countByStatus, delivery } = loaderData;
@@ -77,7 +72,6 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
         )}
         <OutboxPagination status={status} page={page} pageCount={pageCount} />
       </section>
-      <ProtectedNavigationNotice />
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { AlertTriangle, LayoutDashboard, LogIn, ShieldCheck } from "lucide-react";
+import { LayoutDashboard, LogIn, ShieldAlert, ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin-login";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -12,7 +12,9 @@ import { NEW_PASSWORD_FORM, NewPasswordForm } from "~/features/auth/components/n
 import { ResetRequestForm } from "~/features/auth/components/reset-request-form";
 import { SignOutButton } from "~/features/auth/components/sign-out-button";
 import { useAuthResult } from "~/features/auth/components/use-auth-result";
-import { readLoginRequiredFrom } from "~/features/auth/notice.server";
+import { ACCESS_DENIED_MESSAGE } from "~/features/auth/messages";
+import { loginRequiredCookie, readLoginRequired } from "~/features/auth/notice.server";
+import { findFirstAdminEmail } from "~/features/auth/roles.server";
 import { useAuth } from "~/features/auth/use-auth";
 import { getEnv } from "~/lib/env.server";
 import { clientIpContext } from "~/lib/request-context";
@@ -28,15 +30,23 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
   const url = new URL(request.url);
+  const resetToken = url.searchParams.get("token");
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  // 'Login Required' shows once per guard redirect (never above the new-password form); the
+  // notice keeps the page to return to after signing in.
+  const notice = await readLoginRequired(request);
+  if (notice && !notice.shown) {
+    headers.append("Set-Cookie", await loginRequiredCookie.serialize({ from: notice.from, shown: true }));
+  }
   return data(
     {
-      ownerEmail: env.OWNER_EMAIL,
+      adminEmail: (env.ADMIN_PASSWORD && env.ADMIN_EMAIL) || (await findFirstAdminEmail()) || env.OWNER_EMAIL,
       showDebug: env.NODE_ENV !== "production",
-      loginRequired: (await readLoginRequiredFrom(request)) !== null,
-      resetToken: url.searchParams.get("token"),
+      loginRequired: Boolean(notice && !notice.shown && !resetToken),
+      resetToken,
       resetLinkInvalid: url.searchParams.get("error") === "INVALID_TOKEN",
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers },
   );
 }
 
@@ -65,8 +75,9 @@ const labels: CredentialsLabels = {
 };
 
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
-  const { ownerEmail, showDebug, loginRequired, resetToken, resetLinkInvalid } = loaderData;
+  const { adminEmail, showDebug, loginRequired, resetToken, resetLinkInvalid } = loaderData;
   const auth = useAuth();
+  const location = useLocation();
   const [mode, setMode] = useState<CredentialsMode>("sign-in");
   const [forgotOpen, setForgotOpen] = useState(false);
   useAuthResult(CREDENTIALS_FORM, (result) => {
@@ -99,23 +110,23 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
       </Card>
     );
   } else if (auth.user) {
+    // SPEC.md section 4: an admin page opened without the admin role lands here.
     card = (
-      <Card className="border-amber-300">
+      <Card className="border-destructive/30">
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-lg">
-            <AlertTriangle aria-hidden="true" className="size-5 text-amber-700" />
-            No Admin Access
+            <ShieldAlert aria-hidden="true" className="size-5 text-destructive" />
+            <h2>Access Denied</h2>
           </CardTitle>
           <CardDescription>
-            You are signed in as <strong className="text-foreground">{auth.user.email}</strong>, but this account does not
-            have admin privileges. Sign out and sign in with the admin account to manage the site.
+            {ACCESS_DENIED_MESSAGE} You are signed in as <strong className="text-foreground">{auth.user.email}</strong>.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-3">
-          <SignOutButton redirectTo="/admin-login" />
           <Button asChild variant="outline">
-            <Link to="/">Back to Home</Link>
+            <Link to="/">Go Home</Link>
           </Button>
+          <SignOutButton redirectTo="/admin-login">Try Different Account</SignOutButton>
         </CardContent>
       </Card>
     );
@@ -176,16 +187,12 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
         </div>
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-primary">Admin Login</h1>
         <p className="mt-2 text-sm text-muted-foreground">
-          Admin access uses the owner&apos;s account: <strong className="text-foreground">{ownerEmail}</strong>
+          Admin access uses the owner&apos;s account: <strong className="text-foreground">{adminEmail}</strong>
         </p>
       </div>
 
-      {loginRequired && !auth.user ? (
-        <div role="status" className="rounded-lg border border-primary/20 bg-secondary px-4 py-3 text-sm">
-          <p className="font-semibold">Login Required</p>
-          <p className="text-muted-foreground">You need to be logged in to access this page.</p>
-        </div>
-      ) : null}
+      {/* Keyed by the visit: kept while the visitor tries to sign in, gone on the next visit. */}
+      {auth.user ? null : <LoginRequiredBanner key={location.key} show={loginRequired} />}
       {resetLinkInvalid && !auth.user ? (
         <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm text-destructive">
           This password reset link is invalid or has expired. Use &apos;Forgot password?&apos; to get a new one.
@@ -209,6 +216,18 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
           email={auth.user?.email ?? null}
         />
       ) : null}
+    </div>
+  );
+}
+
+function LoginRequiredBanner({ show }: { show: boolean }) {
+  // The loader says it once; a failed sign-in's revalidation must not take it away.
+  const [visible] = useState(show);
+  if (!visible) return null;
+  return (
+    <div role="status" className="rounded-lg border border-primary/20 bg-secondary px-4 py-3 text-sm">
+      <p className="font-semibold">Login Required</p>
+      <p className="text-muted-foreground">You need to be logged in to access this page.</p>
     </div>
   );
 }

@@ -1,14 +1,12 @@
 import { ArrowLeft, BarChart3, FileText, Mail, Users } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/admin";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getAdminOverview } from "~/features/admin-dashboard/overview.server";
-import { ProtectedNavigationNotice, ProtectedRouteErrorBoundary } from "~/features/auth/components/auth-states";
 import { SignOutButton } from "~/features/auth/components/sign-out-button";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { seo } from "~/lib/seo";
-import { getDb } from "#server/db/client.server";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -17,17 +15,10 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
-  const overview = await getAdminOverview(getDb());
-  return data({ email: user.email, overview }, { headers: { "Cache-Control": "no-store" } });
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await requireAdmin(args);
+  return { email: user.email, overview: await getAdminOverview() };
 }
-
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-export const ErrorBoundary = ProtectedRouteErrorBoundary;
-
-export { shouldRevalidate } from "~/features/auth/protected-route";
 
 const sections = [
   {
@@ -86,7 +77,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               Back to Site
             </Link>
           </Button>
-          <SignOutButton redirectTo="/" failureDescription="Please try again." />
+          <SignOutButton redirectTo="/" page="admin" />
         </div>
       </div>
 
@@ -133,7 +124,6 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
-      <ProtectedNavigationNotice />
     </div>
   );
 }

@@ -12,17 +12,16 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-// Signed-in users only; an anonymous visitor goes to /auth?redirect=/affiliate-application (SPEC.md section 2).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, { redirectTo: "/auth?redirect=/affiliate-application" });
+// Signed-in users only; an anonymous visitor goes to /auth?redirect=/affiliate-application (SPEC.md
+// section 2, declared in app/lib/route-access.ts).
+export async function loader(args: Route.LoaderArgs) {
+  await requireUser(args);
   return data(null, { headers: { "Cache-Control": "no-store" } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const ErrorBoundary = ProtectedRouteErrorBoundary;
-
-export { shouldRevalidate } from "~/features/auth/protected-route";
 
 export default function AffiliateApplication() {
   return <PagePlaceholder title="Affiliate Application" />;

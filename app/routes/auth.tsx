@@ -8,7 +8,7 @@ import { ProtectedNavigationNotice } from "~/features/auth/components/auth-state
 import { CredentialsForm, type CredentialsLabels, type CredentialsMode } from "~/features/auth/components/credentials-form";
 import { ResetRequestForm } from "~/features/auth/components/reset-request-form";
 import { useAuthResult } from "~/features/auth/components/use-auth-result";
-import { getSession } from "~/features/auth/guards.server";
+import { readSession } from "~/features/auth/guards.server";
 import { safeLocalPath } from "~/features/auth/notice.server";
 import { DEFAULT_AUTH_REDIRECT } from "~/features/auth/schema";
 import { clientIpContext } from "~/lib/request-context";
@@ -22,11 +22,11 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeLocalPath(new URL(request.url).searchParams.get("redirect"), DEFAULT_AUTH_REDIRECT);
+export async function loader(args: Route.LoaderArgs) {
+  const redirectTo = safeLocalPath(new URL(args.request.url).searchParams.get("redirect"), DEFAULT_AUTH_REDIRECT);
   let signedIn = false;
   try {
-    signedIn = (await getSession(request)) !== null;
+    signedIn = (await readSession(args)) !== null;
   } catch (error) {
     // The form still works; the target page's guard reports the failure if it persists.
     logger.error({ err: error }, "/auth: session lookup failed");

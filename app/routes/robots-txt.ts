@@ -1,5 +1,5 @@
 import { getEnv } from "~/lib/env.server";
-import { buildRobots } from "~/lib/sitemap.server";
+import { buildRobots } from "~/lib/sitemap";
 
 export function loader() {
   return new Response(buildRobots(getEnv().SITE_URL), {

@@ -1,7 +1,7 @@
 // The durable outbox (DESIGN.md section 4): every e-mail is a row written in the transaction of the
 // change that causes it, then sent by deliverNow() right after commit and/or by the worker
 // (worker.server.ts). A row is claimed before it is sent, so two senders never send it twice.
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type Database, type Executor } from "#server/db/client.server";
 import { emailOutbox, emailStatuses, type EmailAttachment } from "#server/db/schema";
 import { logger } from "#server/logger.server";
@@ -41,7 +41,7 @@ export type DeliveryResult = { ok: true } | { ok: false; error: string; attempts
  * Queues a message inside the caller's transaction: it exists if and only if that transaction
  * commits. Call deliverNow(id) after the commit for the first delivery.
  */
-export async function enqueueEmail(executor: Executor, message: NewEmail): Promise<{ id: string }> {
+export async function enqueueEmail(message: NewEmail, executor: Executor = getDb()): Promise<{ id: string }> {
   const [row] = await executor
     .insert(emailOutbox)
     .values({
@@ -59,6 +59,18 @@ export async function enqueueEmail(executor: Executor, message: NewEmail): Promi
   return { id: row!.id };
 }
 
+/** How many messages of `kind` were queued for `to` since `since` (whatever became of them). */
+export async function countRecentEmails(
+  { to, kind, since }: { to: string; kind: string; since: Date },
+  executor: Executor = getDb(),
+): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind), gte(emailOutbox.createdAt, since)));
+  return Number(row!.count);
+}
+
 type DeliverOptions = {
   transports?: Transports;
   sleep?: (ms: number) => Promise<void>;
@@ -73,8 +85,8 @@ export async function deliverNow(id: string, options: DeliverOptions = {}): Prom
   const db = getDb();
   const transports = options.transports ?? getTransports();
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const message = await claimById(db, id, new Date());
-  if (!message) return outcomeOf(db, id);
+  const message = await claimById(id, new Date(), db);
+  if (!message) return outcomeOf(id, db);
 
   const transport = transports.forMessage(message);
   let attemptsMade = 0;
@@ -85,7 +97,7 @@ export async function deliverNow(id: string, options: DeliverOptions = {}): Prom
     failure = await attemptSend(transport, message);
     if (!failure || failure.permanent) break;
   }
-  const outcome = await recordOutcome(db, message, attemptsMade, failure, new Date());
+  const outcome = await recordOutcome(message, attemptsMade, failure, new Date(), db);
   return failure ? { ok: false, error: failure.message, attempts: outcome.attempts } : { ok: true };
 }
 
@@ -100,7 +112,7 @@ export async function attemptSend(transport: Transport, message: OutboxMessage) 
 }
 
 /** Claims up to `limit` due rows (pending, or sending with an expired claim) for this sender. */
-export async function claimDue(db: Database, now: Date, limit: number): Promise<OutboxMessage[]> {
+export async function claimDue(now: Date, limit: number, db: Database = getDb()): Promise<OutboxMessage[]> {
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
@@ -116,7 +128,7 @@ export async function claimDue(db: Database, now: Date, limit: number): Promise<
     .returning();
 }
 
-async function claimById(db: Database, id: string, now: Date): Promise<OutboxMessage | undefined> {
+async function claimById(id: string, now: Date, db: Database = getDb()): Promise<OutboxMessage | undefined> {
   const [row] = await db
     .update(emailOutbox)
     .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
@@ -139,11 +151,11 @@ export function totalBackoffMs(attempts: number) {
 
 /** Records a claimed row's result: sent, dead, or pending again with its next attempt time. */
 export async function recordOutcome(
-  db: Database,
   message: OutboxMessage,
   attemptsMade: number,
   failure: DeliveryError | undefined,
   now: Date,
+  db: Executor = getDb(),
 ) {
   const attempts = message.attempts + attemptsMade;
   const claimed = and(eq(emailOutbox.id, message.id), eq(emailOutbox.status, "sending"));
@@ -169,7 +181,7 @@ export async function recordOutcome(
 }
 
 /** The result of a row someone else is sending (or sent): waits for that sender to finish. */
-async function outcomeOf(db: Database, id: string): Promise<DeliveryResult> {
+async function outcomeOf(id: string, db: Executor = getDb()): Promise<DeliveryResult> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const [row] = await db
@@ -192,8 +204,7 @@ async function outcomeOf(db: Database, id: string): Promise<DeliveryResult> {
 export type EmailStatus = (typeof emailStatuses)[number];
 export const OUTBOX_PAGE_SIZE = 50;
 
-export async function listOutbox(options: { status?: EmailStatus; page?: number } = {}) {
-  const db = getDb();
+export async function listOutbox(options: { status?: EmailStatus; page?: number } = {}, db: Executor = getDb()) {
   const page = Math.max(1, options.page ?? 1);
   const where = options.status ? eq(emailOutbox.status, options.status) : undefined;
   const [rows, counts] = await Promise.all([
@@ -228,8 +239,8 @@ export async function listOutbox(options: { status?: EmailStatus; page?: number 
   return { rows, page, pageCount: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)), countByStatus };
 }
 
-export async function findOutboxMessage(id: string): Promise<OutboxMessage | undefined> {
-  const [row] = await getDb().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+export async function findOutboxMessage(id: string, executor: Executor = getDb()): Promise<OutboxMessage | undefined> {
+  const [row] = await executor.select().from(emailOutbox).where(eq(emailOutbox.id, id));
   return row;
 }
 

@@ -18,11 +18,11 @@ export async function processDueEmails(
   const db = options.db ?? getDb();
   const transports = options.transports ?? getTransports();
   const now = options.now ?? new Date();
-  const claimed = await claimDue(db, now, options.limit ?? BATCH_SIZE);
+  const claimed = await claimDue(now, options.limit ?? BATCH_SIZE, db);
   const run: WorkerRun = { claimed: claimed.length, sent: 0, retrying: 0, dead: 0 };
   for (const message of claimed) {
     const failure = await attemptSend(transports.forMessage(message), message);
-    const outcome = await recordOutcome(db, message, 1, failure, options.now ?? new Date());
+    const outcome = await recordOutcome(message, 1, failure, options.now ?? new Date(), db);
     if (outcome.status === "sent") run.sent++;
     else if (outcome.status === "dead") run.dead++;
     else run.retrying++;

@@ -7,16 +7,20 @@ import { getAdminOverview, startOfBusinessMonth } from "~/features/admin-dashboa
 import type { AuthActionResult } from "~/features/auth/action-result";
 import { getAuth } from "~/features/auth/auth.server";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
+import { passwordResetEmailsQueued } from "~/features/auth/emails.server";
 import { resetPassword, signIn } from "~/features/auth/flows.server";
 import { getSession, requireAdmin } from "~/features/auth/guards.server";
 import { getRootAuthState } from "~/features/auth/root-auth.server";
 import { grantAdminRole, UnverifiedEmailError } from "~/features/auth/roles.server";
 import * as adminLogin from "~/routes/admin-login";
 import * as apiAuth from "~/routes/api-auth";
+import * as logout from "~/routes/logout";
+import { takeFlashToast } from "~/lib/flash-toast.server";
 import { getDb, setDatabase } from "#server/db/client.server";
 import { affiliates, blogPosts, orders, userRoles, users } from "#server/db/schema";
 import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
 import {
+  cookieHeader,
   createVerifiedUser,
   freshIp,
   latestEmail,
@@ -50,12 +54,16 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
   });
   afterAll(() => db.close());
 
-  it("/admin-login names the owner's account and shows debug info only outside production", async () => {
+  it("/admin-login names the admin account (else OWNER_EMAIL) and shows debug info only outside production", async () => {
     const load = () =>
       adminLogin.loader(
         routeArgs(siteRequest("/admin-login?token=abc")) as unknown as Parameters<typeof adminLogin.loader>[0],
       ) as unknown as Promise<{ data: Record<string, unknown> }>;
-    expect((await load()).data).toMatchObject({ ownerEmail: "owner@example.com", showDebug: true, resetToken: "abc" });
+    // No admin account yet: the owner's address.
+    expect((await load()).data).toMatchObject({ adminEmail: "owner@example.com", showDebug: true, resetToken: "abc" });
+    await ensureAdmin({ email: "first-admin@example.test", password: "first-admin-password-1" });
+    await ensureAdmin({ email: "second-admin@example.test", password: "second-admin-password-1" });
+    expect((await load()).data).toMatchObject({ adminEmail: "first-admin@example.test" });
     const previous = process.env.NODE_ENV;
     vi.stubEnv("NODE_ENV", "production");
     vi.resetModules();
@@ -86,7 +94,12 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
     const cookie = await signedInCookie("sneaky@example.test", "sneaky-password-1");
     const session = await getSession(siteRequest("/admin", { cookie }));
     expect(session).toMatchObject({ isAdmin: false, roles: [] });
-    await expect(requireAdmin(siteRequest("/admin", { cookie }))).rejects.toMatchObject({ init: { status: 403 } });
+    // Opening an admin page sends a non-admin to /admin-login ('Access Denied'); posting gets 403.
+    const opened = await requireAdmin(routeArgs(siteRequest("/admin", { cookie }))).catch((thrown: unknown) => thrown);
+    expect(opened).toBeInstanceOf(Response);
+    expect([(opened as Response).status, (opened as Response).headers.get("location")]).toEqual([302, "/admin-login"]);
+    const posted = siteRequest("/admin", { cookie, method: "POST", form: { intent: "x" } });
+    await expect(requireAdmin(routeArgs(posted))).rejects.toMatchObject({ init: { status: 403 } });
   });
 
   it("a sign-up cannot mark its own address verified", async () => {
@@ -193,6 +206,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
       title: "Reset email sent",
       description: "Check your email for password reset instructions.",
     });
+    await passwordResetEmailsQueued(); // queued right after the answer
     const mail = await latestEmail("forgetful@example.test", "password_reset");
     const callback = await getAuth().handler(new Request(linkIn(mail!.text, "/reset-password/")));
     const location = new URL(callback.headers.get("location")!, "http://x");
@@ -220,13 +234,36 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
     expect(await latestEmail("ghost@example.test", "password_reset")).toBeUndefined();
   });
 
-  it("sign-out ends the session with the spec's toast", async () => {
+  it("POST /logout ends the session and redirects with the spec's toast in a flash cookie", async () => {
     await createVerifiedUser("leaving@example.test", "leaving-password-1");
     const cookie = await signedInCookie("leaving@example.test", "leaving-password-1");
-    const result = await postAdminLogin({ intent: "sign-out" }, freshIp(), cookie);
-    expect(result.toast).toEqual({ kind: "success", title: "Signed out", description: "You have been signed out successfully." });
-    expect(result.headers.get("set-cookie")).toMatch(/session_token=;|Max-Age=0/);
+    const request = siteRequest("/logout", { form: { redirectTo: "/admin-login", from: "/admin" }, cookie });
+    const response = (await logout.action(routeArgs(request) as Parameters<typeof logout.action>[0])) as Response;
+    expect([response.status, response.headers.get("location")]).toEqual([302, "/admin-login"]);
+    const setCookies = response.headers.getSetCookie();
+    expect(setCookies.some((c) => /session_token=;|session_token=.*Max-Age=0/.test(c))).toBe(true);
+    expect(setCookies.some((c) => c.startsWith("login_required_from=;"))).toBe(true);
+    const flash = await takeFlashToast(new Request("http://x/", { headers: { cookie: cookieHeader(setCookies) } }));
+    expect(flash.toast).toEqual({ kind: "success", title: "Signed out", description: "You have been signed out successfully." });
     expect(await getSession(siteRequest("/", { cookie }))).toBeNull();
+  });
+
+  it("POST /logout never redirects off the site", async () => {
+    const request = siteRequest("/logout", { form: { redirectTo: "//evil.example/x", from: "/" } });
+    const response = (await logout.action(routeArgs(request) as Parameters<typeof logout.action>[0])) as Response;
+    expect(response.headers.get("location")).toBe("/");
+  });
+
+  it("a JSON body to a form action is a plain 400, not a 500", async () => {
+    const request = new Request(siteRequest("/admin-login").url, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: new URL(siteRequest("/").url).origin },
+      body: JSON.stringify({ intent: "sign-in" }),
+    });
+    await expect(adminLogin.action(routeArgs(request) as Parameters<typeof adminLogin.action>[0])).rejects.toMatchObject({
+      data: "Bad request: this address accepts form submissions only.",
+      init: { status: 400 },
+    });
   });
 
   it("roles are read on every request: promotion and removal take effect at once", async () => {
@@ -234,7 +271,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
     const cookie = await signedInCookie("rising@example.test", "rising-password-1");
     const id = (await userIdOf("rising@example.test"))!;
     expect((await getSession(siteRequest("/", { cookie })))?.isAdmin).toBe(false);
-    await grantAdminRole(getDb(), id);
+    await grantAdminRole(id, getDb());
     expect(await getSession(siteRequest("/", { cookie }))).toMatchObject({ isAdmin: true, roles: ["admin"] });
     await getDb().delete(userRoles).where(eq(userRoles.userId, id));
     expect((await getSession(siteRequest("/", { cookie })))?.isAdmin).toBe(false);
@@ -243,7 +280,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
   it("an unverified account cannot be made admin", async () => {
     await postAdminLogin({ intent: "sign-up", email: "unverified@example.test", password: "unverified-1" }, freshIp());
     const id = (await userIdOf("unverified@example.test"))!;
-    await expect(grantAdminRole(getDb(), id)).rejects.toBeInstanceOf(UnverifiedEmailError);
+    await expect(grantAdminRole(id, getDb())).rejects.toBeInstanceOf(UnverifiedEmailError);
     expect(await getDb().select().from(userRoles).where(eq(userRoles.userId, id))).toEqual([]);
   });
 
@@ -264,10 +301,12 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
     expect(await getSession(siteRequest("/", { cookie }))).toBeNull();
     await signedInCookie("owner@example.test", "owner-password-2");
 
-    // Promoting an unverified sign-up marks it verified (the operator vouches for it).
+    // Promoting an unverified sign-up marks it verified (the operator vouches for it) and replaces
+    // its password: whoever signed it up may not own the address.
     await postAdminLogin({ intent: "sign-up", email: "promoted@example.test", password: "promoted-1" }, freshIp());
     const promoted = await ensureAdmin({ email: "promoted@example.test" });
-    expect(promoted).toMatchObject({ created: false, passwordChanged: false });
+    expect(promoted).toMatchObject({ created: false, verifiedNow: true, passwordChanged: true });
+    await signedInCookie("promoted@example.test", promoted.generatedPassword!);
     const [row] = await getDb().select({ verified: users.emailVerified }).from(users).where(eq(users.email, "promoted@example.test"));
     expect(row?.verified).toBe(true);
 
@@ -280,13 +319,13 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
   it("the root loader's auth state: anonymous requests never touch the database", async () => {
     setDatabase(undefined);
     try {
-      expect(await getRootAuthState(siteRequest("/"))).toEqual({ user: null, roles: [], isAdmin: false, authError: null });
+      expect(await getRootAuthState(routeArgs(siteRequest("/")))).toEqual({ user: null, roles: [], isAdmin: false, authError: null });
     } finally {
       setDatabase(db.db);
     }
     await ensureAdmin({ email: "rooted@example.test", password: "rooted-password-1" });
     const cookie = await signedInCookie("rooted@example.test", "rooted-password-1");
-    expect(await getRootAuthState(siteRequest("/", { cookie }))).toEqual({
+    expect(await getRootAuthState(routeArgs(siteRequest("/", { cookie })))).toEqual({
       user: { id: expect.any(String), email: "rooted@example.test", name: "rooted", emailVerified: true },
       roles: ["admin"],
       isAdmin: true,
@@ -295,11 +334,11 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
     // A database failure is reported, not thrown at a public page.
     setDatabase(undefined);
     try {
-      expect(await getRootAuthState(siteRequest("/", { cookie }))).toMatchObject({
+      expect(await getRootAuthState(routeArgs(siteRequest("/", { cookie })))).toMatchObject({
         user: null,
         authError: "Failed to check authentication status",
       });
-      await expect(requireAdmin(siteRequest("/admin", { cookie }))).rejects.toMatchObject({
+      await expect(requireAdmin(routeArgs(siteRequest("/admin", { cookie })))).rejects.toMatchObject({
         init: { status: 503 },
         data: { reason: "unavailable", message: "Failed to check authentication status" },
       });
@@ -310,7 +349,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
 
   it("the dashboard's quick overview counts posts, approved affiliates and this month's paid orders", async () => {
     const now = new Date("2026-03-15T12:00:00Z");
-    const before = await getAdminOverview(getDb(), now);
+    const before = await getAdminOverview(now);
     await getDb().insert(blogPosts).values([
       { title: "A", slug: "overview-a" },
       { title: "B", slug: "overview-b", status: "published", publishedAt: now },
@@ -334,7 +373,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
       { provider: "test", providerSessionId: "ov-4", amountCents: 750000, status: "paid", paidAt: new Date(monthStart.getTime() - 1) },
       { provider: "test", providerSessionId: "ov-5", amountCents: 750000, status: "open" },
     ]);
-    expect(await getAdminOverview(getDb(), now)).toEqual({
+    expect(await getAdminOverview(now)).toEqual({
       totalPosts: before.totalPosts + 2,
       activeAffiliates: before.activeAffiliates + 1,
       conversionsThisMonth: before.conversionsThisMonth + 2,

@@ -68,11 +68,11 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
 
   it("keeps a message only if the transaction that queued it commits", async () => {
     const rolledBack = db.db.transaction(async (tx) => {
-      await enqueueEmail(tx, message({ subject: "rolled back" }));
+      await enqueueEmail(message({ subject: "rolled back" }), tx);
       throw new Error("the booking failed");
     });
     await expect(rolledBack).rejects.toThrow("the booking failed");
-    const committed = await db.db.transaction((tx) => enqueueEmail(tx, message({ subject: "committed" })));
+    const committed = await db.db.transaction((tx) => enqueueEmail(message({ subject: "committed" }), tx));
 
     const rows = await db.db.select({ id: emailOutbox.id, subject: emailOutbox.subject, status: emailOutbox.status }).from(emailOutbox);
     expect(rows).toEqual([{ id: committed.id, subject: "committed", status: "pending" }]);
@@ -83,11 +83,11 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
 
   it("delivers the message with its recipients, both parts and attachments", async () => {
     const { id } = await enqueueEmail(
-      db.db,
       message({
         subject: "Your session",
         attachments: [{ filename: "session.ics", contentType: "text/calendar", content: Buffer.from("BEGIN:VCALENDAR").toString("base64") }],
       }),
+      db.db,
     );
     expect(await deliverNow(id, { transports, sleep })).toEqual({ ok: true });
     expect(sink.received).toHaveLength(1);
@@ -102,7 +102,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
 
   it("450 then 250: delivered once after 2 attempts, waiting 1 s in between", async () => {
     sink.reply = (attempt) => (attempt === 1 ? { code: 450, message: "Mailbox busy, try again" } : undefined);
-    const { id } = await enqueueEmail(db.db, message());
+    const { id } = await enqueueEmail(message(), db.db);
     expect(await deliverNow(id, { transports, sleep })).toEqual({ ok: true });
     expect(waits).toEqual([1_000]);
     expect(sink.deliveriesOf(id)).toBe(1);
@@ -117,7 +117,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
 
   it("550: dead after 1 attempt, with the reply kept as the last error", async () => {
     sink.reply = () => ({ code: 550, message: "Mailbox unavailable" });
-    const { id } = await enqueueEmail(db.db, message());
+    const { id } = await enqueueEmail(message(), db.db);
     const result = await deliverNow(id, { transports, sleep });
     expect(result).toEqual({ ok: false, error: "SMTP 550: Mailbox unavailable", attempts: 1 });
     expect(waits).toEqual([]);
@@ -128,7 +128,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
 
   it("a recipient refused with 550 at RCPT TO is permanent too", async () => {
     sink.replyToRecipient = () => ({ code: 550, message: "No such user here" });
-    const { id } = await enqueueEmail(db.db, message({ cc: null }));
+    const { id } = await enqueueEmail(message({ cc: null }), db.db);
     const result = await deliverNow(id, { transports, sleep });
     expect(result).toMatchObject({ ok: false, attempts: 1 });
     expect((await row(id)).status).toBe("dead");
@@ -136,7 +136,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
 
   it("450 twice: the first delivery reports the failure and the worker delivers later", async () => {
     sink.reply = (attempt) => (attempt <= 2 ? { code: 451, message: "Local error, try later" } : undefined);
-    const { id } = await enqueueEmail(db.db, message());
+    const { id } = await enqueueEmail(message(), db.db);
     const result = await deliverNow(id, { transports, sleep });
     expect(result).toEqual({ ok: false, error: "SMTP 451: Local error, try later", attempts: 2 });
     const pending = await row(id);
@@ -157,7 +157,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
 
     const ids: string[] = [];
     for (let index = 0; index < 6; index++) {
-      ids.push((await db.db.transaction((tx) => enqueueEmail(tx, message({ subject: `Message ${index}` })))).id);
+      ids.push((await db.db.transaction((tx) => enqueueEmail(message({ subject: `Message ${index}` }), tx))).id);
     }
     // The first delivery of one of them fails with the network error, after 2 attempts.
     const first = await deliverNow(ids[0]!, { transports, sleep });
@@ -190,7 +190,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
 
   it("gives up after 24 hours of temporary failures, and Resend queues it again", async () => {
     sink.reply = () => ({ code: 421, message: "Service not available" });
-    const { id } = await enqueueEmail(db.db, message());
+    const { id } = await enqueueEmail(message(), db.db);
     let clock = afterGrace();
     let passes = 0;
     while ((await row(id)).status === "pending") {
@@ -217,14 +217,14 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
   });
 
   it("does not wait for a message someone else already sent", async () => {
-    const { id } = await enqueueEmail(db.db, message());
+    const { id } = await enqueueEmail(message(), db.db);
     expect(await deliverNow(id, { transports, sleep })).toEqual({ ok: true });
     expect(await deliverNow(id, { transports, sleep })).toEqual({ ok: true });
     expect(sink.deliveriesOf(id)).toBe(1);
   });
 
   it("reclaims a message whose sender died mid-send once the claim expires", async () => {
-    const { id } = await enqueueEmail(db.db, message());
+    const { id } = await enqueueEmail(message(), db.db);
     // A claim taken by a sender that never recorded an outcome.
     await db.db.update(emailOutbox).set({ status: "sending", nextAttemptAt: inMs(5 * 60_000) }).where(eq(emailOutbox.id, id));
     expect(await processDueEmails({ transports, now: inMs(60_000) })).toMatchObject({ claimed: 0 });
@@ -233,7 +233,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
   });
 
   it("the worker started with the server delivers due rows by itself and stops cleanly", async () => {
-    const { id } = await enqueueEmail(db.db, message());
+    const { id } = await enqueueEmail(message(), db.db);
     const worker = startEmailWorker({ transports, intervalMs: 20 });
     try {
       // Within the first-delivery grace the worker leaves the row alone…
@@ -250,14 +250,14 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
     }
     expect(sink.deliveriesOf(id)).toBe(1);
     // Stopped: a newly due row stays queued.
-    const later = await enqueueEmail(db.db, message());
+    const later = await enqueueEmail(message(), db.db);
     await db.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1_000) }).where(eq(emailOutbox.id, later.id));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await row(later.id)).status).toBe("pending");
   });
 
   it("treats an unexpected transport error as temporary", async () => {
-    const { id } = await enqueueEmail(db.db, message());
+    const { id } = await enqueueEmail(message(), db.db);
     const broken: Transports = {
       forMessage: () => ({ name: "file", send: async () => Promise.reject(new TypeError("boom")) }),
       close: () => {},

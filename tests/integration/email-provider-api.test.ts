@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { emailOutbox } from "#server/db/schema";
 import type { Transports } from "#server/email/delivery.server";
 import { deliverNow, enqueueEmail } from "#server/email/outbox.server";
-import { verificationEmail } from "#server/email/templates/account";
-import { bookingConfirmationEmail } from "#server/email/templates/booking";
+import { verificationEmail } from "~/features/auth/email-templates.server";
+import { bookingConfirmationEmail } from "~/features/booking/email-templates.server";
 import { BOOKING_CONFIRMATION_KIND, createTransports } from "#server/email/transport.server";
 import { processDueEmails } from "#server/email/worker.server";
 import { getEnv, parseEnv } from "~/lib/env.server";
@@ -66,7 +66,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("provider API tran
 
   async function enqueueConfirmation() {
     const email = confirmation();
-    return (await db.db.transaction((tx) => enqueueEmail(tx, { kind: BOOKING_CONFIRMATION_KIND, to: "ada@example.com", ...email }))).id;
+    return (await db.db.transaction((tx) => enqueueEmail({ kind: BOOKING_CONFIRMATION_KIND, to: "ada@example.com", ...email }, tx))).id;
   }
   async function row(id: string) {
     const [found] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
@@ -152,11 +152,14 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("provider API tran
   });
 
   it("other kinds of e-mail go to the general transport (.eml files here), never to the provider", async () => {
-    const { id } = await enqueueEmail(db.db, {
-      kind: "account_verification",
-      to: "ada@example.com",
-      ...verificationEmail({ url: "https://example.com/verify?token=abc", email: "ada@example.com" }),
-    });
+    const { id } = await enqueueEmail(
+      {
+        kind: "account_verification",
+        to: "ada@example.com",
+        ...verificationEmail({ url: "https://example.com/verify?token=abc", email: "ada@example.com" }),
+      },
+      db.db,
+    );
     expect(await deliverNow(id, { transports, sleep })).toEqual({ ok: true });
     expect(provider.requests).toHaveLength(0);
     const files = fs.readdirSync(path.join(db.dataDir, "mail"));

@@ -44,7 +44,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("two e-mail worker
   it("each queued message is sent exactly once, and both workers take part", async () => {
     const ids: string[] = [];
     for (let index = 0; index < MESSAGES; index++) {
-      ids.push((await enqueueEmail(db.db, { kind: "test", to: `reader${index}@example.com`, subject: `#${index}`, html: "<p>x</p>", text: "x" })).id);
+      ids.push((await enqueueEmail({ kind: "test", to: `reader${index}@example.com`, subject: `#${index}`, html: "<p>x</p>", text: "x" }, db.db)).id);
     }
     const now = new Date(Date.now() + 60_000);
     const worker = async (workerDb: Database) => {

@@ -6,13 +6,16 @@ import { enqueueEmail } from "#server/email/outbox.server";
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR! });
 const { id } = await database.db.transaction((tx) =>
-  enqueueEmail(tx, {
-    kind: "crash_test",
-    to: "visitor@example.com",
-    subject: "Queued before the crash",
-    html: "<p>Queued before the crash</p>",
-    text: "Queued before the crash\n",
-  }),
+  enqueueEmail(
+    {
+      kind: "crash_test",
+      to: "visitor@example.com",
+      subject: "Queued before the crash",
+      html: "<p>Queued before the crash</p>",
+      text: "Queued before the crash\n",
+    },
+    tx,
+  ),
 );
 process.stdout.write(`committed ${id}\n`);
 // Stay alive (holding the database open) until the test kills this process.

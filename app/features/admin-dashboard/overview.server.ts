@@ -1,10 +1,12 @@
 // The admin dashboard's quick overview (SPEC.md section 2), with real numbers where the spec's
-// original showed placeholders (DESIGN.md section 9).
+// original showed placeholders (DESIGN.md section 9). Each number comes from the feature that
+// owns its table.
 import { TZDate } from "@date-fns/tz";
 import { startOfMonth } from "date-fns";
-import { and, count, eq, gte, inArray } from "drizzle-orm";
-import type { Executor } from "#server/db/client.server";
-import { affiliates, blogPosts, orders } from "#server/db/schema";
+import { countApprovedAffiliates } from "~/features/affiliates/affiliates.server";
+import { countPosts } from "~/features/blog/posts.server";
+import { countPaidOrdersSince } from "~/features/checkout/orders.server";
+import { getDb, type Executor } from "#server/db/client.server";
 
 /** The business runs on Central Time: "this month" starts at midnight on the 1st in Chicago. */
 export function startOfBusinessMonth(now: Date): Date {
@@ -17,19 +19,11 @@ export type AdminOverview = {
   conversionsThisMonth: number;
 };
 
-export async function getAdminOverview(executor: Executor, now = new Date()): Promise<AdminOverview> {
-  const [[posts], [partners], [conversions]] = await Promise.all([
-    executor.select({ value: count() }).from(blogPosts),
-    executor.select({ value: count() }).from(affiliates).where(eq(affiliates.status, "approved")),
-    executor
-      .select({ value: count() })
-      .from(orders)
-      // A partial refund still counts as a sale; a full refund does not.
-      .where(and(inArray(orders.status, ["paid", "partially_refunded"]), gte(orders.paidAt, startOfBusinessMonth(now)))),
+export async function getAdminOverview(now = new Date(), executor: Executor = getDb()): Promise<AdminOverview> {
+  const [totalPosts, activeAffiliates, conversionsThisMonth] = await Promise.all([
+    countPosts(executor),
+    countApprovedAffiliates(executor),
+    countPaidOrdersSince(startOfBusinessMonth(now), executor),
   ]);
-  return {
-    totalPosts: posts?.value ?? 0,
-    activeAffiliates: partners?.value ?? 0,
-    conversionsThisMonth: conversions?.value ?? 0,
-  };
+  return { totalPosts, activeAffiliates, conversionsThisMonth };
 }

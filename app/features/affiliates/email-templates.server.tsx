@@ -1,8 +1,8 @@
 // Affiliate program e-mails: application received, application approved.
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
-import { renderEmail, textDetails, type RenderedEmail } from "../render.server";
-import { ActionButton, DetailsTable, EmailLayout, FallbackLink, Heading, Paragraph } from "./layout";
+import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
+import { ActionButton, DetailsTable, EmailLayout, FallbackLink, Heading, Paragraph } from "#server/email/layout";
 
 export function affiliateApplicationReceivedEmail(input: { email: string; affiliateCode: string }): RenderedEmail {
   const { SITE_URL } = getEnv();

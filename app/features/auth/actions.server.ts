@@ -2,17 +2,12 @@
 // with the spec's toast (SPEC.md section 8) and Better Auth's cookies.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { readFormData } from "~/lib/form-data.server";
+import type { Toast } from "~/lib/toast";
 import { logger } from "#server/logger.server";
-import type { AuthActionResult, AuthToast } from "./action-result";
-import {
-  requestPasswordReset,
-  resetPassword,
-  signIn,
-  signOut,
-  signUp,
-  type AuthFailure,
-} from "./flows.server";
-import { loginRequiredCookie, readLoginRequiredFrom, safeLocalPath } from "./notice.server";
+import type { AuthActionResult } from "./action-result";
+import { requestPasswordReset, resetPassword, signIn, signUp, type AuthFailure } from "./flows.server";
+import { clearLoginRequired, readLoginRequired, safeLocalPath } from "./notice.server";
 import {
   credentialsSchema,
   DEFAULT_AUTH_REDIRECT,
@@ -37,7 +32,7 @@ function tooManyAttempts(failure: AuthFailure, what: string) {
   return `Too many ${what} attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
 }
 
-function signInFailureToast(page: AuthPage, failure: AuthFailure): AuthToast {
+function signInFailureToast(page: AuthPage, failure: AuthFailure): Toast {
   const title = page === "admin-login" ? "Login failed" : "Sign in failed";
   if (failure.status === 429) return { kind: "error", title, description: tooManyAttempts(failure, "sign-in") };
   if (failure.code === "INVALID_EMAIL_OR_PASSWORD" || /invalid (login credentials|email or password)/i.test(failure.message)) {
@@ -60,7 +55,7 @@ function signInFailureToast(page: AuthPage, failure: AuthFailure): AuthToast {
   return { kind: "error", title, description: failure.message };
 }
 
-function signUpFailureToast(page: AuthPage, failure: AuthFailure): AuthToast {
+function signUpFailureToast(page: AuthPage, failure: AuthFailure): Toast {
   if (failure.code === "USER_ALREADY_EXISTS") {
     return page === "admin-login"
       ? {
@@ -113,17 +108,20 @@ async function credentialsAction({ request, clientIp, page }: ActionInput, formD
     if (page === "auth") {
       navigateTo = safeLocalPath(new URL(request.url).searchParams.get("redirect"), DEFAULT_AUTH_REDIRECT);
     } else {
-      const from = await readLoginRequiredFrom(request);
-      if (from) {
-        navigateTo = from;
-        setCookies.push(await loginRequiredCookie.serialize("", { maxAge: 0 }));
+      const notice = await readLoginRequired(request);
+      if (notice) {
+        navigateTo = notice.from;
+        setCookies.push(await clearLoginRequired());
       }
     }
     const title = page === "admin-login" ? "Logged in successfully!" : "Signed in successfully";
     return respond({ intent, ok: true, toast: { kind: "success", title }, navigateTo }, 200, setCookies);
   }
 
-  const outcome = await signUp(caller, { email, password });
+  // The confirmation link returns to where the visitor was going (/auth?redirect=…), else the root.
+  const confirmedPath =
+    page === "auth" ? safeLocalPath(new URL(request.url).searchParams.get("redirect"), DEFAULT_AUTH_REDIRECT) : undefined;
+  const outcome = await signUp(caller, { email, password, confirmedPath });
   if (!outcome.ok) {
     const toast = signUpFailureToast(page, outcome);
     return respond(
@@ -137,7 +135,7 @@ async function credentialsAction({ request, clientIp, page }: ActionInput, formD
       outcome.status,
     );
   }
-  const toast: AuthToast =
+  const toast: Toast =
     page === "admin-login"
       ? { kind: "success", title: "Sign up successful", description: "Please check your email to confirm your account." }
       : { kind: "success", title: "Check your email to confirm your account" };
@@ -174,7 +172,7 @@ async function requestResetAction({ request, clientIp, page }: ActionInput, form
       outcome.status,
     );
   }
-  const toast: AuthToast =
+  const toast: Toast =
     page === "admin-login"
       ? { kind: "success", title: "Reset email sent", description: "Check your email for password reset instructions." }
       : { kind: "success", title: "Check your email for password reset instructions" };
@@ -227,28 +225,9 @@ async function resetPasswordAction({ request, clientIp }: ActionInput, formData:
   );
 }
 
-async function signOutAction({ request, clientIp }: ActionInput) {
-  const outcome = await signOut({ request, clientIp });
-  if (!outcome.ok) {
-    return respond(
-      {
-        intent: "sign-out",
-        ok: false,
-        toast: { kind: "error", title: "Sign out failed", description: "Failed to sign out. Please try again." },
-      },
-      outcome.status >= 400 ? outcome.status : 500,
-    );
-  }
-  return respond(
-    { intent: "sign-out", ok: true, toast: { kind: "success", title: "Signed out", description: "You have been signed out successfully." } },
-    200,
-    outcome.setCookies,
-  );
-}
-
 /** The whole action of /admin-login or /auth (dispatched on the form's `intent`). */
 export async function handleAuthAction(input: ActionInput) {
-  const formData = await input.request.formData();
+  const formData = await readFormData(input.request);
   const intent = formData.get("intent");
   try {
     switch (intent) {
@@ -260,19 +239,17 @@ export async function handleAuthAction(input: ActionInput) {
       case "reset-password":
         if (input.page !== "admin-login") break;
         return await resetPasswordAction(input, formData);
-      case "sign-out":
-        return await signOutAction(input);
     }
   } catch (error) {
     logger.error({ err: error, intent }, "auth action failed");
     return respond(
       {
-        intent: intent === "sign-up" || intent === "request-reset" || intent === "reset-password" || intent === "sign-out" ? intent : "sign-in",
+        intent: intent === "sign-up" || intent === "request-reset" || intent === "reset-password" ? intent : "sign-in",
         ok: false,
         toast: { kind: "error", title: "Authentication error", description: SOMETHING_WENT_WRONG },
       },
       500,
     );
   }
-  throw data("Unknown form", { status: 400 });
+  throw data("Bad request: unknown form.", { status: 400, headers: { "Cache-Control": "no-store" } });
 }

@@ -1,7 +1,7 @@
 // Account e-mails sent by the auth flows: address verification and password reset.
 import { site } from "~/content/site";
-import { renderEmail, type RenderedEmail } from "../render.server";
-import { ActionButton, EmailLayout, FallbackLink, Heading, Paragraph } from "./layout";
+import { renderEmail, type RenderedEmail } from "#server/email/render.server";
+import { ActionButton, EmailLayout, FallbackLink, Heading, Paragraph } from "#server/email/layout";
 
 export type { RenderedEmail };
 

@@ -2,14 +2,14 @@
 // visitor's behalf (so its rate limits, origin checks and cookies apply) and turns the answer into
 // what the page shows. The texts are SPEC.md section 8's.
 import { eq } from "drizzle-orm";
-import { getDb } from "#server/db/client.server";
+import { getDb, type Executor } from "#server/db/client.server";
 import { users } from "#server/db/schema";
 import { logger } from "#server/logger.server";
 import { callAuth } from "./auth.server";
 
 /** Where the password-reset e-mail's link lands (SPEC.md: back to /admin-login). */
 export const PASSWORD_RESET_PAGE = "/admin-login";
-/** Where the sign-up confirmation link lands (SPEC.md: the site root). */
+/** Where the sign-up confirmation link lands unless the page names a target (SPEC.md: the site root). */
 export const SIGN_UP_CONFIRMED_PAGE = "/";
 
 export type AuthFailure = {
@@ -56,8 +56,8 @@ export async function signIn(caller: Caller, input: { email: string; password: s
   return readOutcome(response);
 }
 
-async function accountExists(email: string): Promise<boolean> {
-  const [row] = await getDb()
+async function accountExists(email: string, executor: Executor = getDb()): Promise<boolean> {
+  const [row] = await executor
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, email.toLowerCase()))
@@ -73,14 +73,14 @@ async function accountExists(email: string): Promise<boolean> {
  */
 export async function signUp(
   caller: Caller,
-  input: { email: string; password: string },
+  input: { email: string; password: string; confirmedPath?: string },
 ): Promise<AuthOutcome | { ok: false; status: 409; code: "USER_ALREADY_EXISTS"; message: string; retryAfterSeconds: null }> {
   const existed = await accountExists(input.email);
   const response = await callAuth(caller.request, caller.clientIp, "/sign-up/email", {
     email: input.email,
     password: input.password,
     name: input.email.split("@")[0] ?? input.email,
-    callbackURL: SIGN_UP_CONFIRMED_PAGE,
+    callbackURL: input.confirmedPath ?? SIGN_UP_CONFIRMED_PAGE,
   });
   const outcome = await readOutcome(response);
   if (outcome.ok && existed) {

@@ -1,18 +1,24 @@
 // Who is asking, and may they? Every protected loader AND action calls one of these guards itself
 // (DESIGN.md section 2); the interface only reflects what they decide.
 //
-//   const { user } = await requireAdmin(request);        // admin pages and their actions
-//   const { user } = await requireUser(request);         // signed-in pages (→ /admin-login)
+//   const { user } = await requireAdmin(args);   // admin pages and their actions
+//   const { user } = await requireUser(args);    // signed-in pages
 //
-// Both throw: an anonymous visitor gets a redirect to the sign-in page, a signed-in user without
-// the admin role a 403 response (rendered as 'Access Denied' by ProtectedRouteErrorBoundary), and a
-// failed session lookup a 503 (rendered as 'Authentication Error').
-import { getSessionCookie } from "better-auth/cookies";
-import { data, redirect } from "react-router";
-import { getDb } from "#server/db/client.server";
+// The session is read once per request: the root middleware installs a lazy lookup in the router
+// context (sessionMiddleware), and the root loader and every guard share its answer.
+//
+// Both guards throw: an anonymous visitor is redirected to the route's sign-in page (from the
+// route-access table); a signed-in user without the admin role who opens an admin page goes to
+// /admin-login, which says 'Access Denied' (SPEC.md section 4), and an action answers 403; a failed
+// session lookup answers 503 ('Authentication Error').
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { documentPath } from "~/lib/request-path";
+import { signInTargetFor } from "~/lib/route-access";
 import { logger } from "#server/logger.server";
 import { getAuth } from "./auth.server";
+import { ACCESS_DENIED_MESSAGE, AUTH_CHECK_FAILED_MESSAGE } from "./messages";
 import { loginRequiredCookie } from "./notice.server";
+import { hasSignedSessionCookie } from "./session-cookie.server";
 import { ADMIN_ROLE, getUserRoles, type Role } from "./roles.server";
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
@@ -21,30 +27,56 @@ export type AuthSession = { user: SessionUser; roles: Role[]; isAdmin: boolean }
 /** What a guard's 403 / 503 response carries (read by the protected-route error boundary). */
 export type AuthErrorData = { reason: "forbidden" | "unavailable"; message: string };
 
-export const ACCESS_DENIED_MESSAGE = "You don't have admin privileges to access this page.";
-export const AUTH_CHECK_FAILED_MESSAGE = "Failed to check authentication status";
-
-/** Cheap test first: without a session cookie there is nothing to look up. */
+/** Cheap test first: without a validly signed session cookie there is nothing to look up. */
 export function hasSessionCookie(request: Request): boolean {
-  return getSessionCookie(request) !== null;
+  return hasSignedSessionCookie(request.headers.get("cookie"));
 }
 
 /**
  * The signed-in user and their roles, or null for an anonymous visitor (or an expired / revoked
- * session). Throws when the lookup itself fails.
+ * session). Throws when the lookup itself fails. Pages and guards use readSession() instead, which
+ * does this at most once per request.
  */
 export async function getSession(request: Request): Promise<AuthSession | null> {
   if (!hasSessionCookie(request)) return null;
+  logger.debug({ path: new URL(request.url).pathname }, "session lookup");
   const result = await getAuth().api.getSession({ headers: request.headers });
   if (!result) return null;
-  const roles = await getUserRoles(getDb(), result.user.id);
+  const roles = await getUserRoles(result.user.id);
   const { id, email, name, emailVerified } = result.user;
   return { user: { id, email, name, emailVerified }, roles, isAdmin: roles.includes(ADMIN_ROLE) };
 }
 
-async function getSessionOrThrow(request: Request): Promise<AuthSession | null> {
+type SessionOnce = () => Promise<AuthSession | null>;
+const sessionContext = createContext<SessionOnce | null>(null);
+
+function once(request: Request): SessionOnce {
+  let pending: Promise<AuthSession | null> | undefined;
+  return () => (pending ??= getSession(request));
+}
+
+/** Root middleware: every loader and action of this request shares one session lookup. */
+export const sessionMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  context.set(sessionContext, once(request));
+  return next();
+};
+
+type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** This request's session (looked up on first use, then shared). */
+export function readSession({ request, context }: RequestArgs): Promise<AuthSession | null> {
+  let read = context.get(sessionContext);
+  if (!read) {
+    // A loader called without the root middleware (a test, say) still reads the session once.
+    read = once(request);
+    (context as RouterContextProvider).set(sessionContext, read);
+  }
+  return read();
+}
+
+async function readSessionOrThrow(args: RequestArgs): Promise<AuthSession | null> {
   try {
-    return await getSession(request);
+    return await readSession(args);
   } catch (error) {
     logger.error({ err: error }, "session lookup failed");
     throw data<AuthErrorData>(
@@ -54,33 +86,33 @@ async function getSessionOrThrow(request: Request): Promise<AuthSession | null> 
   }
 }
 
-export type RequireUserOptions = {
-  /** Where an anonymous visitor is sent. Default /admin-login (SPEC.md section 4). */
-  redirectTo?: string;
-};
-
-export async function requireUser(
-  request: Request,
-  { redirectTo = "/admin-login" }: RequireUserOptions = {},
-): Promise<AuthSession> {
-  const session = await getSessionOrThrow(request);
-  if (session) return session;
-  // /admin-login shows 'Login Required' and returns the visitor here after signing in.
+/** Sends an anonymous visitor to the route's sign-in page, remembering the page they asked for. */
+async function redirectToSignIn(request: Request): Promise<never> {
+  const from = documentPath(request);
+  const target = signInTargetFor(new URL(from, "http://x").pathname);
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (new URL(redirectTo, "http://x").pathname === "/admin-login") {
-    const from = new URL(request.url).pathname;
-    headers.append("Set-Cookie", await loginRequiredCookie.serialize(from));
+  // /admin-login shows 'Login Required' and returns the visitor here after signing in.
+  if (new URL(target, "http://x").pathname === "/admin-login") {
+    headers.append("Set-Cookie", await loginRequiredCookie.serialize({ from, shown: false }));
   }
-  throw redirect(redirectTo, { headers });
+  throw redirect(target, { headers });
 }
 
-export async function requireAdmin(request: Request): Promise<AuthSession> {
-  const session = await requireUser(request);
-  if (!session.isAdmin) {
-    throw data<AuthErrorData>(
-      { reason: "forbidden", message: ACCESS_DENIED_MESSAGE },
-      { status: 403, headers: { "Cache-Control": "no-store" } },
-    );
+export async function requireUser(args: RequestArgs): Promise<AuthSession> {
+  const session = await readSessionOrThrow(args);
+  if (session) return session;
+  return redirectToSignIn(args.request);
+}
+
+export async function requireAdmin(args: RequestArgs): Promise<AuthSession> {
+  const session = await requireUser(args);
+  if (session.isAdmin) return session;
+  const { method } = args.request;
+  if (method === "GET" || method === "HEAD") {
+    throw redirect("/admin-login", { headers: { "Cache-Control": "no-store" } });
   }
-  return session;
+  throw data<AuthErrorData>(
+    { reason: "forbidden", message: ACCESS_DENIED_MESSAGE },
+    { status: 403, headers: { "Cache-Control": "no-store" } },
+  );
 }

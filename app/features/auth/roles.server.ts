@@ -1,13 +1,13 @@
 // Roles live in user_roles (SPEC.md section 6): a user is an admin when a row with role 'admin'
 // exists for their id. Only an account with a verified e-mail can be made admin (DESIGN.md 7).
-import { eq } from "drizzle-orm";
-import type { Executor } from "#server/db/client.server";
+import { asc, eq } from "drizzle-orm";
+import { getDb, type Executor } from "#server/db/client.server";
 import { userRoles, users } from "#server/db/schema";
 
 export type Role = (typeof userRoles.$inferSelect)["role"];
 export const ADMIN_ROLE: Role = "admin";
 
-export async function getUserRoles(executor: Executor, userId: string): Promise<Role[]> {
+export async function getUserRoles(userId: string, executor: Executor = getDb()): Promise<Role[]> {
   const rows = await executor
     .select({ role: userRoles.role })
     .from(userRoles)
@@ -20,7 +20,7 @@ export class UnverifiedEmailError extends Error {
 }
 
 /** Makes the user an admin; refuses an account whose e-mail has not been verified. */
-export async function grantAdminRole(executor: Executor, userId: string): Promise<void> {
+export async function grantAdminRole(userId: string, executor: Executor = getDb()): Promise<void> {
   const [user] = await executor
     .select({ emailVerified: users.emailVerified })
     .from(users)
@@ -33,4 +33,16 @@ export async function grantAdminRole(executor: Executor, userId: string): Promis
     .insert(userRoles)
     .values({ userId, role: ADMIN_ROLE })
     .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] });
+}
+
+/** The address of the longest-standing admin account (named on /admin-login), if there is one. */
+export async function findFirstAdminEmail(executor: Executor = getDb()): Promise<string | null> {
+  const [row] = await executor
+    .select({ email: users.email })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(eq(userRoles.role, ADMIN_ROLE))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return row?.email ?? null;
 }

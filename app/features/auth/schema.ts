@@ -48,8 +48,8 @@ export const newPasswordSchema = z
     error: "The passwords do not match",
   });
 
-/** Sign-out carries no fields beyond its intent. */
-export const signOutSchema = z.object({ intent: z.literal("sign-out") });
+/** The /logout form: where to go after signing out, the page it was sent from, and which page it is. */
+export const SIGN_OUT_FIELDS = { redirectTo: "redirectTo", from: "from", page: "page" } as const;
 
 /** The /auth page's `redirect` parameter: a same-site path, default /affiliate-application. */
 export const DEFAULT_AUTH_REDIRECT = "/affiliate-application";

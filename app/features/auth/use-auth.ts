@@ -21,15 +21,3 @@ export function useAuth() {
     refreshRoles: () => revalidator.revalidate(),
   };
 }
-
-/** Paths whose loaders run a guard: navigating to one means the client waits for the check. */
-export function isProtectedPath(pathname: string): boolean {
-  if (pathname === "/admin-login") return false;
-  return (
-    pathname === "/admin" ||
-    pathname.startsWith("/admin/") ||
-    pathname === "/affiliate-management" ||
-    pathname === "/affiliate-dashboard" ||
-    pathname === "/affiliate-application"
-  );
-}

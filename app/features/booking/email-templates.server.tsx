@@ -6,9 +6,9 @@ import { format } from "date-fns";
 import type { bookings, EmailAttachment } from "#server/db/schema";
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
-import { calendarFile } from "../ics.server";
-import { renderEmail, textDetails, type RenderedEmail } from "../render.server";
-import { ActionButton, DetailsTable, EmailLayout, Heading, Paragraph } from "./layout";
+import { calendarFile } from "#server/email/ics.server";
+import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
+import { ActionButton, DetailsTable, EmailLayout, Heading, Paragraph } from "#server/email/layout";
 
 export const SPECIFIC_GOALS_DEFAULT = "Not specified";
 export const ADDITIONAL_REQUIREMENTS_DEFAULT = "None";

@@ -2,8 +2,8 @@
 import { bootcamp } from "~/content/bootcamp";
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
-import { renderEmail, textDetails, type RenderedEmail } from "../render.server";
-import { DetailsTable, EmailLayout, Heading, Paragraph } from "./layout";
+import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
+import { DetailsTable, EmailLayout, Heading, Paragraph } from "#server/email/layout";
 
 export function orderConfirmationEmail(input: {
   email: string;

@@ -5,6 +5,7 @@ import { findOutboxMessage, listOutbox, resendDeadMessage } from "#server/email/
 import { describeDelivery } from "#server/email/transport.server";
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
+import { readFormData } from "~/lib/form-data.server";
 import { outboxQuerySchema, resendSchema } from "./schema";
 
 const dateTime = new Intl.DateTimeFormat("en-US", {
@@ -75,20 +76,9 @@ export async function getOutboxMessageView(id: string) {
 
 export type ResendResult = { ok: true } | { ok: false; error: string };
 
-/** Refuses cross-site form posts (the session cookie alone must not be enough). */
-function assertSameOrigin(request: Request) {
-  const fetchSite = request.headers.get("sec-fetch-site");
-  const origin = request.headers.get("origin");
-  const allowed = [new URL(request.url).origin, getEnv().SITE_URL];
-  if ((fetchSite && fetchSite !== "same-origin") || (origin && !allowed.includes(origin))) {
-    throw data(null, { status: 403 });
-  }
-}
-
 export async function resendFromAdmin(request: Request, id: string): Promise<ResendResult> {
-  assertSameOrigin(request);
-  const form = resendSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success || !uuidPattern.test(id)) throw data(null, { status: 400 });
+  const form = resendSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!form.success || !uuidPattern.test(id)) throw data("Bad request: unknown form.", { status: 400 });
   const result = await resendDeadMessage(id);
   if (!result) return { ok: false, error: "Only a message that could not be delivered can be resent." };
   return result.ok ? { ok: true } : { ok: false, error: result.error };

@@ -1,8 +1,8 @@
 // Welcome e-mail for a new newsletter subscriber, with the unsubscribe link every mailing needs.
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
-import { renderEmail, type RenderedEmail } from "../render.server";
-import { ActionButton, EmailLayout, Heading, Paragraph } from "./layout";
+import { renderEmail, type RenderedEmail } from "#server/email/render.server";
+import { ActionButton, EmailLayout, Heading, Paragraph } from "#server/email/layout";
 
 export function newsletterWelcomeEmail(input: { email: string; unsubscribeUrl: string }): RenderedEmail {
   const { SITE_URL } = getEnv();

@@ -6,7 +6,8 @@ import { NotFound } from "~/components/not-found";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import type { AuthErrorData } from "../guards.server";
-import { isProtectedPath } from "../use-auth";
+import { ACCESS_DENIED_MESSAGE } from "../messages";
+import { isProtectedPath } from "~/lib/route-access";
 import { SignOutButton } from "./sign-out-button";
 
 export function AuthPending({ message }: { message: "Checking authentication..." | "Loading permissions..." }) {
@@ -88,11 +89,13 @@ export function AccessDenied() {
           <Button asChild variant="outline">
             <Link to="/">Go Home</Link>
           </Button>
-          <SignOutButton redirectTo="/admin-login">Try Different Account</SignOutButton>
+          <SignOutButton redirectTo="/admin-login" variant="default">
+            Try Different Account
+          </SignOutButton>
         </>
       }
     >
-      <p>You don&apos;t have admin privileges to access this page.</p>
+      <p>{ACCESS_DENIED_MESSAGE}</p>
     </StateScreen>
   );
 }

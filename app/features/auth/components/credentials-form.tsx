@@ -3,11 +3,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { Button } from "~/components/ui/button";
+import { Field, FormError, isValidationIntent, SubmitButton, VALIDATION_TIMING } from "~/components/form";
 import type { AuthActionResult } from "../action-result";
 import { credentialsSchema, MISSING_CREDENTIALS } from "../schema";
 import { AuthPending } from "./auth-states";
-import { FormErrors, FormField } from "./form-field";
 
 export type CredentialsMode = "sign-in" | "sign-up";
 
@@ -39,8 +38,7 @@ export function CredentialsForm({
     id,
     lastResult: result?.reply,
     constraint: getZodConstraint(credentialsSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: credentialsSchema }),
   });
 
@@ -57,7 +55,9 @@ export function CredentialsForm({
       {...formProps}
       onSubmit={(event) => {
         const data = new FormData(event.currentTarget);
-        if (!String(data.get("email") ?? "").trim() || !String(data.get("password") ?? "")) {
+        // Only a real submission toasts; Conform's validation while typing submits too.
+        const missing = !String(data.get("email") ?? "").trim() || !String(data.get("password") ?? "");
+        if (!isValidationIntent(event) && missing) {
           toast.error("Missing information", { description: MISSING_CREDENTIALS });
         }
         formProps.onSubmit(event);
@@ -65,14 +65,14 @@ export function CredentialsForm({
       className="grid gap-4"
     >
       <input type="hidden" name="intent" value={mode} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
-      <FormField
+      <FormError id={form.errorId} errors={form.errors} />
+      <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+      <Field
         field={fields.password}
         label="Password"
         type="password"
         autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
-        hint={mode === "sign-up" ? "At least 8 characters." : undefined}
+        description={mode === "sign-up" ? "At least 8 characters." : undefined}
       />
       {mode === "sign-in" ? (
         <button
@@ -83,9 +83,9 @@ export function CredentialsForm({
           Forgot password?
         </button>
       ) : null}
-      <Button type="submit" className="w-full" disabled={submitting || loadingPermissions} aria-busy={submitting}>
-        {submitting ? text.busy : text.submit}
-      </Button>
+      <SubmitButton className="w-full" busy={submitting} busyText={text.busy} disabled={loadingPermissions}>
+        {text.submit}
+      </SubmitButton>
       {loadingPermissions ? <AuthPending message="Loading permissions..." /> : null}
       <p className="text-center text-sm text-muted-foreground">
         {text.toggleQuestion}{" "}

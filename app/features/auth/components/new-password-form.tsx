@@ -2,10 +2,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Field, FormError, SubmitButton, VALIDATION_TIMING } from "~/components/form";
 import type { AuthActionResult } from "../action-result";
 import { newPasswordSchema } from "../schema";
-import { FormErrors, FormField } from "./form-field";
 
 export const NEW_PASSWORD_FORM = "new-password";
 
@@ -17,8 +16,7 @@ export function NewPasswordForm({ token }: { token: string }) {
     id: NEW_PASSWORD_FORM,
     lastResult: result?.reply,
     constraint: getZodConstraint(newPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
   });
   const submitting = fetcher.state !== "idle";
@@ -27,18 +25,18 @@ export function NewPasswordForm({ token }: { token: string }) {
     <fetcher.Form method="post" action="/admin-login" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="reset-password" />
       <input type="hidden" name="token" value={token} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <FormField
+      <FormError id={form.errorId} errors={form.errors} />
+      <Field
         field={fields.password}
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        description="At least 8 characters."
       />
-      <FormField field={fields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" />
-      <Button type="submit" disabled={submitting} aria-busy={submitting}>
-        {submitting ? "Updating..." : "Update Password"}
-      </Button>
+      <Field field={fields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" />
+      <SubmitButton busy={submitting} busyText="Updating...">
+        Update Password
+      </SubmitButton>
     </fetcher.Form>
   );
 }

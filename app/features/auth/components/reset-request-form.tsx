@@ -3,11 +3,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { Field, FormError, isValidationIntent, SubmitButton, VALIDATION_TIMING, useToast } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import type { AuthActionResult } from "../action-result";
 import { MISSING_EMAIL, resetRequestSchema } from "../schema";
-import { FormErrors, FormField } from "./form-field";
-import { useResultToast } from "./use-auth-result";
 
 export function ResetRequestForm({ id, action, onCancel }: { id: string; action: string; onCancel: () => void }) {
   const fetcher = useFetcher<AuthActionResult>();
@@ -16,11 +15,10 @@ export function ResetRequestForm({ id, action, onCancel }: { id: string; action:
     id,
     lastResult: result?.reply,
     constraint: getZodConstraint(resetRequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
   });
-  useResultToast(result);
+  useToast(result?.toast);
   const submitting = fetcher.state !== "idle";
   const formProps = getFormProps(form);
 
@@ -30,7 +28,8 @@ export function ResetRequestForm({ id, action, onCancel }: { id: string; action:
       action={action}
       {...formProps}
       onSubmit={(event) => {
-        if (!String(new FormData(event.currentTarget).get("email") ?? "").trim()) {
+        // Only a real submission toasts; Conform's validation while typing submits too.
+        if (!isValidationIntent(event) && !String(new FormData(event.currentTarget).get("email") ?? "").trim()) {
           toast.error("Missing email", { description: MISSING_EMAIL });
         }
         formProps.onSubmit(event);
@@ -38,18 +37,18 @@ export function ResetRequestForm({ id, action, onCancel }: { id: string; action:
       className="grid gap-4"
     >
       <input type="hidden" name="intent" value="request-reset" />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormError id={form.errorId} errors={form.errors} />
       {result?.ok ? (
         <p role="status" className="rounded-md border border-primary/20 bg-secondary px-3 py-2 text-sm">
           If an account exists for that address, a reset link is on its way. Check your email for password
           reset instructions.
         </p>
       ) : null}
-      <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <Field field={fields.email} label="Email" type="email" autoComplete="email" />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={submitting} aria-busy={submitting}>
-          {submitting ? "Sending..." : "Send Reset Email"}
-        </Button>
+        <SubmitButton busy={submitting} busyText="Sending...">
+          Send Reset Email
+        </SubmitButton>
         <Button type="button" variant="outline" onClick={onCancel}>
           Back to Sign In
         </Button>

@@ -1,50 +1,34 @@
-// Sign-out is a POST to /admin-login's action (any signed-in user may sign out), answered with the
-// spec's toasts; then the page moves on.
+// Sign-out is a POST to /logout, which redirects with the spec's toast. A plain form: it works
+// without JavaScript, and no page has to hold back its revalidation around it.
 import { LogOut } from "lucide-react";
-import { useMemo } from "react";
-import { useFetcher, useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
-import type { AuthActionResult } from "../action-result";
-import { useResultToast } from "./use-auth-result";
+import { Form, useLocation, useNavigation } from "react-router";
+import { SubmitButton } from "~/components/form";
+import { SIGN_OUT_FIELDS } from "../schema";
 
 export function SignOutButton({
   redirectTo,
-  failureDescription,
+  page,
   variant = "default",
   children = "Sign Out",
 }: {
   redirectTo: string;
-  /** The admin dashboard says 'Please try again.' where /admin-login says more (SPEC.md 8). */
-  failureDescription?: string;
+  /** The admin dashboard words a failure more briefly than /admin-login (SPEC.md section 8). */
+  page?: "admin";
   variant?: "default" | "outline" | "secondary" | "ghost";
   children?: React.ReactNode;
 }) {
-  const fetcher = useFetcher<AuthActionResult>();
-  const navigate = useNavigate();
-  const busy = fetcher.state !== "idle";
-  const result = useMemo(
-    () =>
-      fetcher.data && !fetcher.data.ok && failureDescription
-        ? { ...fetcher.data, toast: { ...fetcher.data.toast, description: failureDescription } }
-        : fetcher.data,
-    [fetcher.data, failureDescription],
-  );
-  useResultToast(result, (outcome) => {
-    if (outcome.ok) void navigate(redirectTo, { replace: true });
-  });
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/logout";
   return (
-    <fetcher.Form
-      method="post"
-      action="/admin-login"
-      onSubmit={(event) => {
-        if (busy) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value="sign-out" />
-      <Button type="submit" variant={variant} disabled={busy} aria-busy={busy}>
+    <Form method="post" action="/logout">
+      <input type="hidden" name={SIGN_OUT_FIELDS.redirectTo} value={redirectTo} />
+      <input type="hidden" name={SIGN_OUT_FIELDS.from} value={`${location.pathname}${location.search}`} />
+      {page ? <input type="hidden" name={SIGN_OUT_FIELDS.page} value={page} /> : null}
+      <SubmitButton variant={variant} busy={busy} busyText="Signing out...">
         <LogOut aria-hidden="true" />
-        {busy ? "Signing out..." : children}
-      </Button>
-    </fetcher.Form>
+        {children}
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,19 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { useToast } from "~/components/form";
 import type { AuthActionResult } from "../action-result";
-
-/** Shows an action result's toast once per result (a new submission yields a new object). */
-export function useResultToast(result: AuthActionResult | undefined, after?: (result: AuthActionResult) => void) {
-  useEffect(() => {
-    if (!result) return;
-    const { kind, title, description } = result.toast;
-    if (kind === "success") toast.success(title, { description });
-    else toast.error(title, { description });
-    after?.(result);
-    // Keyed on the result alone: `after` is a fresh closure on every render.
-  }, [result]);
-}
 
 /**
  * For the keyed fetcher of a form that may unmount once the session changes (the sign-in form
@@ -25,7 +13,11 @@ export function useAuthResult(key: string, onResult?: (result: AuthActionResult)
   const fetcher = useFetcher<AuthActionResult>({ key });
   const navigate = useNavigate();
   const navigated = useRef<AuthActionResult | undefined>(undefined);
-  useResultToast(fetcher.data, onResult);
+  useToast(fetcher.data?.toast);
+  useEffect(() => {
+    if (fetcher.data) onResult?.(fetcher.data);
+    // Once per result: `onResult` is a fresh closure on every render.
+  }, [fetcher.data]);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result?.ok || !result.navigateTo || navigated.current === result) return;

@@ -1,0 +1,33 @@
+// A toast that survives a redirect: the action sets a one-time cookie, the root loader of the
+// next page reads it, clears it and hands the toast to the layout. Works without JavaScript too.
+import { createCookie, redirect } from "react-router";
+import type { Toast } from "./toast";
+
+export const FLASH_TOAST_COOKIE = "flash_toast";
+
+const toastCookie = createCookie(FLASH_TOAST_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+
+function isToast(value: unknown): value is Toast {
+  if (typeof value !== "object" || value === null) return false;
+  const { kind, title, description } = value as Record<string, unknown>;
+  return (
+    (kind === "success" || kind === "error") &&
+    typeof title === "string" &&
+    (description === undefined || typeof description === "string")
+  );
+}
+
+/** A redirect whose next page shows `toast`; `headers` may carry more Set-Cookie lines. */
+export async function redirectWithToast(to: string, toast: Toast, headers = new Headers()) {
+  headers.append("Set-Cookie", await toastCookie.serialize(toast));
+  headers.set("Cache-Control", "no-store");
+  return redirect(to, { headers });
+}
+
+/** The pending toast, and the Set-Cookie header that clears it (null when there is none). */
+export async function takeFlashToast(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
+  const cookies = request.headers.get("cookie");
+  if (!cookies?.includes(`${FLASH_TOAST_COOKIE}=`)) return { toast: null, clear: null };
+  const value: unknown = await toastCookie.parse(cookies);
+  return { toast: isToast(value) ? value : null, clear: await toastCookie.serialize("", { maxAge: 0 }) };
+}

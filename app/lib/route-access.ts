@@ -1,0 +1,150 @@
+// Who may open each route of app/routes.ts, whether its HTML may be shared between anonymous
+// visitors (the page cache), and whether it is listed in /sitemap.xml. One table: the page cache,
+// the sitemap, robots.txt, the guards' sign-in targets, the client's "checking authentication"
+// notice and the authorization test all read it (docs/decisions/005-route-access-table.md).
+// Importable by the browser bundle: plain data and pure functions only.
+import { matchPath } from "react-router";
+
+export type Access =
+  /** Anyone. */
+  | "public"
+  /** A signed-in account; an anonymous visitor is sent to `signIn`. */
+  | "user"
+  /** A signed-in account with the admin role. */
+  | "admin";
+
+export type RouteRule = {
+  access: Access;
+  /** The HTML is the same for every anonymous visitor and may be served from the page cache. */
+  cache: boolean;
+  /** Listed in /sitemap.xml (dynamic routes add their own entries, e.g. published posts). */
+  sitemap: boolean;
+  /** Kept out of search engines by robots.txt (protected routes always are). */
+  disallowRobots?: boolean;
+  /** Where an anonymous visitor of a protected route is sent (default /admin-login). */
+  signIn?: string;
+  /**
+   * Mutating requests skip the same-origin check. Only for a caller that proves itself another
+   * way (the payment provider's signed webhook).
+   */
+  crossOriginPosts?: "signed-webhook";
+};
+
+const publicPage = (options: Partial<RouteRule> = {}): RouteRule => ({
+  access: "public",
+  cache: false,
+  sitemap: false,
+  ...options,
+});
+const adminPage: RouteRule = { access: "admin", cache: false, sitemap: false };
+
+/** Keyed by the route's path pattern, written as in app/routes.ts with a leading slash. */
+export const routeAccess = {
+  "/": publicPage({ cache: true, sitemap: true }),
+  "/bootcamp": publicPage({ cache: true, sitemap: true }),
+  "/about": publicPage({ cache: true, sitemap: true }),
+  "/marketplace": publicPage({ cache: true, sitemap: true }),
+  "/booking": publicPage({ sitemap: true }),
+  "/booking/confirmation": publicPage(),
+  "/payment-success": publicPage({ cache: true }),
+  "/payment-canceled": publicPage({ cache: true }),
+  "/congrats": publicPage({ cache: true }),
+  "/blog": publicPage({ sitemap: true }),
+  "/blog/:slug": publicPage(),
+  "/a/:slugOrCode?": publicPage({ disallowRobots: true }),
+  "/admin-login": publicPage({ disallowRobots: true }),
+  "/admin": adminPage,
+  "/admin/blog": adminPage,
+  "/admin/analytics": adminPage,
+  "/admin/emails": adminPage,
+  "/admin/emails/:id": adminPage,
+  "/affiliate-management": adminPage,
+  "/affiliate-dashboard": { access: "user", cache: false, sitemap: false, signIn: "/admin-login" },
+  "/affiliate-application": {
+    access: "user",
+    cache: false,
+    sitemap: false,
+    signIn: "/auth?redirect=/affiliate-application",
+  },
+  "/affiliate-program": publicPage({ cache: true, sitemap: true }),
+  "/affiliate-test": publicPage(),
+  "/auth": publicPage({ disallowRobots: true }),
+  "/logout": publicPage({ disallowRobots: true }),
+  "/robots.txt": publicPage(),
+  "/sitemap.xml": publicPage(),
+  "/api/auth/*": publicPage({ disallowRobots: true }),
+  "/*": publicPage(),
+} satisfies Record<string, RouteRule>;
+
+export type RoutePattern = keyof typeof routeAccess;
+
+const rules = Object.entries(routeAccess) as Array<[RoutePattern, RouteRule]>;
+const isStatic = (pattern: string) => !pattern.includes(":") && !pattern.includes("*");
+// Matching order: static patterns before dynamic ones, the catch-all last.
+const matchOrder = [...rules].sort(
+  ([a], [b]) => Number(isStatic(b)) - Number(isStatic(a)) || Number(a === "/*") - Number(b === "/*"),
+);
+
+/** The rule of the route that serves `pathname` (the most specific pattern that matches). */
+export function ruleFor(pathname: string): { pattern: RoutePattern; rule: RouteRule } {
+  for (const [pattern, rule] of matchOrder) {
+    if (matchPath({ path: pattern, end: true }, pathname)) return { pattern, rule };
+  }
+  return { pattern: "/*", rule: routeAccess["/*"] };
+}
+
+/** Paths whose loaders run a guard: navigating to one means the client waits for the check. */
+export function isProtectedPath(pathname: string): boolean {
+  return ruleFor(pathname).rule.access !== "public";
+}
+
+/** Where an anonymous visitor of a protected route is sent. */
+export function signInTargetFor(pathname: string): string {
+  return ruleFor(pathname).rule.signIn ?? "/admin-login";
+}
+
+/** Static paths the page cache may serve to anonymous visitors. */
+export const cacheablePaths: ReadonlySet<string> = new Set(
+  rules.filter(([pattern, rule]) => rule.cache && isStatic(pattern)).map(([pattern]) => pattern),
+);
+
+/** Static paths listed in the sitemap. */
+export const sitemapPaths: readonly string[] = rules
+  .filter(([pattern, rule]) => rule.sitemap && isStatic(pattern))
+  .map(([pattern]) => pattern);
+
+/**
+ * robots.txt's Disallow lines: every protected route and every public one marked so, as the
+ * static prefix before its first parameter; a prefix already covered by a shorter one is dropped.
+ */
+export function robotsDisallowPrefixes(): string[] {
+  const prefixes = rules
+    .filter(([, rule]) => rule.access !== "public" || rule.disallowRobots)
+    .map(([pattern]) => pattern.split(/[:*]/)[0]!)
+    .sort((a, b) => a.length - b.length);
+  return prefixes
+    .filter((prefix, i) => !prefixes.slice(0, i).some((shorter) => prefix.startsWith(shorter)))
+    .sort();
+}
+
+/** A route of app/routes.ts as @react-router/dev describes it. */
+export type RouteConfigEntry = { path?: string; index?: boolean; file: string; children?: RouteConfigEntry[] };
+
+/** Every route of the route config that serves a URL, flattened, with its full path pattern. */
+export function flattenRoutes(entries: readonly RouteConfigEntry[], prefix = ""): Array<{ pattern: string; file: string }> {
+  return entries.flatMap((entry) => {
+    // A pathless layout serves no URL of its own: its children's patterns continue the prefix.
+    if (!entry.index && entry.path === undefined) return flattenRoutes(entry.children ?? [], prefix);
+    const pattern = entry.index ? prefix || "/" : `${prefix}/${entry.path}`.replace(/\/+/g, "/");
+    return [{ pattern, file: entry.file }, ...flattenRoutes(entry.children ?? [], pattern)];
+  });
+}
+
+/** Routes without a declared access, and declarations without a route: both must be empty. */
+export function checkRouteAccessTable(entries: readonly RouteConfigEntry[], table: Record<string, RouteRule> = routeAccess) {
+  const patterns = flattenRoutes(entries).map((route) => route.pattern);
+  return {
+    undeclared: patterns.filter((pattern) => !(pattern in table)),
+    unknown: Object.keys(table).filter((pattern) => !patterns.includes(pattern)),
+  };
+}

@@ -1,0 +1,20 @@
+// Express wiring of the origin check (app/lib/origin-check.ts): runs before the page cache and
+// React Router, so every action and resource route is covered, data requests (`.data`) included.
+import type express from "express";
+import type { Env } from "~/lib/env.server";
+import { crossSiteRefusal } from "~/lib/origin-check";
+import { logger } from "./logger.server";
+
+export function refuseCrossSitePosts(env: Env): express.RequestHandler {
+  const siteOrigin = new URL(env.SITE_URL).origin;
+  return (req, res, next) => {
+    const origin = req.get("origin");
+    const reason = crossSiteRefusal(
+      { method: req.method, pathname: req.path, origin, secFetchSite: req.get("sec-fetch-site") },
+      [siteOrigin, `${req.protocol}://${req.get("host")}`],
+    );
+    if (!reason) return next();
+    logger.warn({ method: req.method, path: req.path, origin }, "cross-site request refused");
+    res.status(403).set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" }).send(reason);
+  };
+}

@@ -1,0 +1,119 @@
+// The production server as a browser meets it: the one origin check in front of every mutating
+// request (sign-in, sign-out, the outbox's Resend), one session lookup per request however many
+// loaders and guards ask for it, and only a signed session cookie keeps a visitor out of the page
+// cache.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../support/databases";
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../support/server-process";
+
+const ADMIN = { email: "owner-admin@example.test", password: "owner-admin-password-1" };
+const CROSS_SITE = "Forbidden: this request came from another site. Reload the page on this site and try again.";
+
+describe("a running server's request guards", () => {
+  let server: ServerProcess;
+  let dataDir: string;
+  let adminCookie: string;
+
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+  const post = (path: string, body: URLSearchParams, headers: Record<string, string>) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body,
+    });
+  const fromSite = () => ({ origin: server.url, "sec-fetch-site": "same-origin" });
+  const fromElsewhere = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+
+  beforeAll(async () => {
+    dataDir = tempDir();
+    const port = String(await freePort());
+    server = await startServerProcess({
+      PORT: port,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "debug",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    const signedIn = await post("/admin-login", form({ intent: "sign-in", ...ADMIN }), fromSite());
+    expect(signedIn.status).toBe(200);
+    adminCookie = signedIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+    expect(adminCookie).toMatch(/session_token=/);
+  });
+  afterAll(async () => {
+    await stopServerProcess(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses a cross-site sign-in with 403 and a clear message; the site's own succeeds", async () => {
+    const refused = await post("/admin-login", form({ intent: "sign-in", ...ADMIN }), fromElsewhere);
+    expect(refused.status).toBe(403);
+    expect(refused.statusText).toBe("Forbidden");
+    expect(await refused.text()).toBe(CROSS_SITE);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    // The data request a hydrated page sends is checked the same way.
+    const refusedData = await post("/admin-login.data", form({ intent: "sign-in", ...ADMIN }), { origin: "https://evil.example" });
+    expect(refusedData.status).toBe(403);
+  });
+
+  it("refuses a cross-site sign-out with 403; the site's own signs out and redirects", async () => {
+    const body = form({ redirectTo: "/", from: "/admin" });
+    const refused = await post("/logout", body, { ...fromElsewhere, cookie: adminCookie });
+    expect(refused.status).toBe(403);
+    expect((await fetch(`${server.url}/admin`, { headers: { cookie: adminCookie }, redirect: "manual" })).status).toBe(200);
+
+    const signedIn = await post("/admin-login", form({ intent: "sign-in", ...ADMIN }), fromSite());
+    const otherSession = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const accepted = await post("/logout", body, { ...fromSite(), cookie: otherSession });
+    expect([accepted.status, accepted.headers.get("location")]).toEqual([302, "/"]);
+    const after = await fetch(`${server.url}/admin`, { headers: { cookie: otherSession }, redirect: "manual" });
+    expect([after.status, after.headers.get("location")]).toEqual([302, "/admin-login"]);
+  });
+
+  it("refuses a cross-site 'Resend' with 403; the site's own reaches the action", async () => {
+    const id = "00000000-0000-4000-8000-000000000000";
+    const refused = await post(`/admin/emails/${id}`, form({ intent: "resend" }), { ...fromElsewhere, cookie: adminCookie });
+    expect(refused.status).toBe(403);
+    const accepted = await post(`/admin/emails/${id}.data`, form({ intent: "resend" }), { ...fromSite(), cookie: adminCookie });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toContain("Only a message that could not be delivered can be resent.");
+  });
+
+  it("answers a JSON body to a form action with a plain 400", async () => {
+    const response = await fetch(`${server.url}/admin-login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...fromSite() },
+      body: JSON.stringify({ intent: "sign-in", ...ADMIN }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toMatch(/at \w+ \(|SyntaxError|stack/);
+  });
+
+  it("serves a forged session cookie from the page cache; a signed one gets its own render", async () => {
+    const forged = await fetch(`${server.url}/`, { headers: { cookie: "better-auth.session_token=x.y" } });
+    expect(forged.headers.get("x-page-cache")).toBe("hit");
+    const lookalike = `better-auth.session_token=${encodeURIComponent(`abc.${Buffer.alloc(32).toString("base64")}`)}`;
+    expect((await fetch(`${server.url}/`, { headers: { cookie: lookalike } })).headers.get("x-page-cache")).toBe("hit");
+    const signedIn = await fetch(`${server.url}/`, { headers: { cookie: adminCookie } });
+    expect(signedIn.headers.get("x-page-cache")).toBeNull();
+    expect(await signedIn.text()).toContain(ADMIN.email);
+  });
+
+  it("looks the session up once for a request to /admin, though the root, the layout and the page all ask", async () => {
+    const lookups = () => server.output().split("\n").filter((line) => line.includes('"msg":"session lookup"'));
+    const marker = `/marker-${Date.now()}`;
+    const before = lookups().length;
+    const response = await fetch(`${server.url}/admin`, { headers: { cookie: adminCookie } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Admin Dashboard");
+    // The 404 logged after it marks that every line of the /admin request has arrived.
+    await fetch(`${server.url}${marker}`);
+    await expect.poll(() => server.output().includes(marker)).toBe(true);
+    expect(lookups().slice(before).map((line) => JSON.parse(line).path)).toEqual(["/admin"]);
+  });
+});
