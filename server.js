@@ -4,6 +4,10 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+// Everything the server creates (database, mail files, uploads, the signing key) is the owner's
+// alone, whatever the umask it was started with.
+process.umask(0o077);
+
 const dev = process.argv.includes("--dev");
 if (dev) process.env.NODE_ENV ??= "development";
 else process.env.NODE_ENV ??= "production";
@@ -11,7 +15,10 @@ else process.env.NODE_ENV ??= "production";
 function fail(error) {
   // Configuration and lock errors are one clear line, not a stack trace.
   const known = ["ConfigError", "DatabaseLockedError"].includes(error?.name);
-  console.error(known ? error.message : error);
+  // A failed query's message lists its parameters (a password hash, say): show the database's own
+  // error instead.
+  const failedQuery = error?.params !== undefined && error?.cause instanceof Error;
+  console.error(known ? error.message : failedQuery ? `Database error at start: ${error.cause.message}` : error);
   process.exit(1);
 }
 

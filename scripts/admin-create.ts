@@ -2,7 +2,9 @@
 //
 // Creates an admin account, or promotes an existing account to admin (DESIGN.md section 5). The
 // address is marked verified: the operator running this vouches for it. Without --password a new
-// account gets a generated password, printed once; an existing account keeps its password.
+// account gets a generated password, printed once. An existing account keeps its password only if
+// its address was verified; otherwise anyone could have registered it, so its password is replaced
+// (the one given, or a generated one) and its sessions are signed out.
 // Uses the same configuration as the server (DATA_DIR or DATABASE_URL).
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -60,14 +62,20 @@ async function main() {
   try {
     const password = parsed.values.password;
     const result = await ensureAdmin({ email: email.data, password });
+    const address = email.data.toLowerCase();
     if (result.created) {
-      console.log(`Created admin account ${email.data.toLowerCase()}.`);
-      if (result.generatedPassword) console.log(`Generated password (shown once): ${result.generatedPassword}`);
+      console.log(`Created admin account ${address}.`);
+    } else if (result.verifiedNow) {
+      console.log(`${address} is now an admin (e-mail marked verified).`);
+      console.log(
+        "The address had not been confirmed, so anyone could have registered it: its password was replaced and its sessions were signed out.",
+      );
     } else {
-      console.log(`${email.data.toLowerCase()} is now an admin (e-mail marked verified).`);
+      console.log(`${address} is now an admin.`);
       if (result.passwordChanged) console.log("Its password was changed and its sessions were signed out.");
       else if (password === undefined) console.log("Its password is unchanged.");
     }
+    if (result.generatedPassword) console.log(`Generated password (shown once): ${result.generatedPassword}`);
   } catch (error) {
     fail(`Could not create the admin: ${(error as Error).message}`);
   } finally {

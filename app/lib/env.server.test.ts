@@ -24,9 +24,9 @@ describe("parseEnv", () => {
     [{ PORT: "abc" }, 'Invalid configuration: PORT must be a port number (got "abc")'],
     [{ PORT: "70000" }, 'Invalid configuration: PORT must be between 1 and 65535 (got "70000")'],
     [{ SITE_URL: "example.com" }, 'Invalid configuration: SITE_URL must be a http(s) URL (got "example.com")'],
-    [{ DATABASE_URL: "mysql://x" }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "mysql://x")'],
+    [{ DATABASE_URL: "mysql://x" }, "Invalid configuration: DATABASE_URL must be a postgres:// URL"],
     [{ OWNER_EMAIL: "nobody" }, 'Invalid configuration: OWNER_EMAIL must be an e-mail address (got "nobody")'],
-    [{ SMTP_URL: "http://mail" }, 'Invalid configuration: SMTP_URL must be a smtp:// or smtps:// URL (got "http://mail")'],
+    [{ SMTP_URL: "http://mail" }, "Invalid configuration: SMTP_URL must be a smtp:// or smtps:// URL"],
     [{ NODE_ENV: "staging" }, 'Invalid configuration: NODE_ENV must be development, production or test (got "staging")'],
     [{ ADMIN_EMAIL: "a@b.co" }, "Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set"],
@@ -38,5 +38,35 @@ describe("parseEnv", () => {
     } catch (error) {
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+
+  // Secrets, and URLs that may carry a password, are named with the rule they break, never shown.
+  it.each([
+    ["ADMIN_PASSWORD", { ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "s3cr" }, "ADMIN_PASSWORD must be at least 8 characters", "s3cr"],
+    ["BETTER_AUTH_SECRET", { BETTER_AUTH_SECRET: "too-short-signing-key" }, "BETTER_AUTH_SECRET must be at least 32 characters", "too-short-signing-key"],
+    ["STRIPE_SECRET_KEY", { STRIPE_SECRET_KEY: "pk_live_51Hsecret", STRIPE_WEBHOOK_SECRET: "whsec_x" }, "STRIPE_SECRET_KEY must start with", "pk_live_51Hsecret"],
+    ["STRIPE_WEBHOOK_SECRET", { STRIPE_WEBHOOK_SECRET: "wh_hidden_value" }, "STRIPE_WEBHOOK_SECRET must start with whsec_", "wh_hidden_value"],
+    ["SMTP_URL", { SMTP_URL: "http://mailer:hunter2@mail.example" }, "SMTP_URL must be a smtp:// or smtps:// URL", "hunter2"],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://app:pg-pass-9@db/site" }, "DATABASE_URL must be a postgres:// URL", "pg-pass-9"],
+    ["DATABASE_URL", { DATABASE_URL: "not a url with pg-pass-9" }, "DATABASE_URL must be a postgres:// URL", "pg-pass-9"],
+    ["S3_ENDPOINT", { S3_ENDPOINT: "ftp://key:s3-secret@bucket" }, "S3_ENDPOINT must be a http(s) URL", "s3-secret"],
+    ["S3_PUBLIC_URL", { S3_PUBLIC_URL: "files.example" }, "S3_PUBLIC_URL must be a http(s) URL", "files.example"],
+    ["EMAILJS_API_URL", { EMAILJS_API_URL: "ftp://user:emailjs-pass@api" }, "EMAILJS_API_URL must be a http(s) URL", "emailjs-pass"],
+    ["SITE_URL", { SITE_URL: "ftp://user:site-pass@www.example.com" }, "SITE_URL must be a http(s) URL", "site-pass"],
+  ])("%s: names the variable and the rule, and keeps the value out of the message", (_name, source, rule, secret) => {
+    let message = "";
+    try {
+      parseEnv(source);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain(rule);
+    expect(message).not.toContain(secret);
+  });
+
+  it("a private key without a rule of its own never appears either", () => {
+    const source = { EMAILJS_PRIVATE_KEY: "emailjs-private", S3_SECRET_ACCESS_KEY: "s3-private", PORT: "abc" };
+    expect(() => parseEnv(source)).toThrow('Invalid configuration: PORT must be a port number (got "abc")');
   });
 });

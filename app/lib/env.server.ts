@@ -81,6 +81,15 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+// Values an error message must never repeat (they end up in logs and terminals): secrets, and
+// URLs that may carry a user name and password.
+const SECRET_VARIABLES = /^(ADMIN_PASSWORD|BETTER_AUTH_SECRET|STRIPE_\w+|SMTP_URL|DATABASE_URL|S3_\w+|EMAILJS_PRIVATE_KEY)$/;
+const CREDENTIALS_IN_URL = /\/\/[^/?#]*@/;
+
+function isShowable(name: string, value: string) {
+  return !SECRET_VARIABLES.test(name) && !CREDENTIALS_IN_URL.test(value);
+}
+
 /** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable (`FOO=` in a .env file) means "not set".
@@ -91,7 +100,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    const got = name in present ? ` (got "${present[name]}")` : "";
+    const value = present[name];
+    const got = value !== undefined && isShowable(name, value) ? ` (got "${value}")` : "";
     const message = /^[A-Z][A-Z0-9_]+ /.test(issue.message) ? issue.message : `${name} ${issue.message}`;
     throw new ConfigError(`Invalid configuration: ${message}${got}`);
   }

@@ -1,5 +1,6 @@
 // The database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Same schema,
 // same SQL migrations (applied here, at open), same Drizzle API for the rest of the code.
+import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -30,10 +31,38 @@ export const migrationsFolder = path.resolve(process.cwd(), "server/db/migration
 // Any fixed number shared by every instance; serialises migrations across processes.
 const MIGRATION_LOCK_ID = 727_001;
 
+/**
+ * DATA_DIR holds the database, the session-signing key and password-reset links (mail files): it
+ * and everything in it are made owner-only (directories 0700, files 0600), whatever the umask and
+ * whatever an earlier version left. Symbolic links are left alone.
+ */
+function makePrivate(target: string) {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // removed meanwhile
+    throw error;
+  }
+  if (stat.isSymbolicLink()) return;
+  const mode = stat.isDirectory() ? 0o700 : 0o600;
+  if ((stat.mode & 0o777) !== mode) {
+    try {
+      fs.chmodSync(target, mode);
+    } catch (error) {
+      // A file owned by another user: say so, and let the server start.
+      logger.warn({ path: target, err: error }, "could not make a file in DATA_DIR private");
+    }
+  }
+  if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) makePrivate(path.join(target, entry));
+}
+
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
 }): Promise<OpenDatabase> {
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  makePrivate(options.dataDir);
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
@@ -52,11 +81,13 @@ export async function openDatabase(options: {
   }
 
   const dir = path.resolve(options.dataDir, "pglite");
-  const release = acquireDirectoryLock(dir);
+  const release = await acquireDirectoryLock(dir);
   try {
     const client = await PGlite.create(dir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    // PGlite writes the files of a new database world-writable; the files it adds later are 0600.
+    makePrivate(dir);
     return {
       db: db as unknown as Database,
       kind: "pglite",

@@ -45,9 +45,8 @@ function createAuth(db: Database) {
       revokeSessionsOnPasswordReset: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      sendResetPassword: async ({ user, url }) => {
-        await sendPasswordResetEmail({ email: user.email, url });
-      },
+      // Returns at once: the mail is queued after the answer (see sendPasswordResetEmail).
+      sendResetPassword: async ({ user, url }) => sendPasswordResetEmail({ email: user.email, url }),
     },
     emailVerification: {
       sendOnSignUp: true,

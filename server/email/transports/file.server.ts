@@ -19,10 +19,11 @@ export function createFileTransport({ directory, from }: { directory: string; fr
     async send(message) {
       try {
         const info = await composer.sendMail(toMailOptions(message, from));
-        await fs.mkdir(directory, { recursive: true });
+        // Owner-only: a message may carry a password-reset link.
+        await fs.mkdir(directory, { recursive: true, mode: 0o700 });
         const target = path.join(directory, emlFileName(message));
         const partial = `${target}.partial`;
-        await fs.writeFile(partial, info.message as Buffer);
+        await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
         await fs.rename(partial, target);
       } catch (error) {
         // A full or read-only disk can be fixed by an operator: retry.

@@ -1,0 +1,60 @@
+// Plain answers, before any route runs, to requests the site does not take: a method a page does
+// not answer (405 with Allow, instead of an error page or a 500), and a body larger than its route
+// kind allows (413, without reading the rest of it).
+import type { RequestHandler, Response } from "express";
+
+/** What a page answers: reading it, and posting its forms. */
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+/** Better Auth's API answers whatever methods it needs itself. */
+const OWN_METHODS_PREFIX = "/api/auth/";
+
+export function refuseOtherMethods(): RequestHandler {
+  return (req, res, next) => {
+    if (PAGE_METHODS.includes(req.method)) return next();
+    // TRACE nowhere: it would echo the request (cookies included) back.
+    if (req.method !== "TRACE" && req.path.startsWith(OWN_METHODS_PREFIX)) return next();
+    res.set("Allow", PAGE_METHODS.join(", "));
+    res.status(405).type("text/plain").send(`${req.method} is not allowed here.\n`);
+  };
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * The largest request body each kind of route takes, by path prefix, first match wins. Forms and
+ * JSON (pages, the auth API) stay far below 1 MB; an upload route gets its own line above the last.
+ */
+export const BODY_LIMITS: ReadonlyArray<{ prefix: string; maxBytes: number }> = [{ prefix: "/", maxBytes: 1 * MB }];
+
+function refuseTooLarge(res: Response, maxBytes: number) {
+  if (res.headersSent) return;
+  // The rest of the body is never read, so this connection cannot carry another request.
+  res.set("Connection", "close");
+  res.status(413).type("text/plain").send(`The request body is larger than ${maxBytes} bytes.\n`);
+}
+
+export function limitRequestBodies(limits = BODY_LIMITS): RequestHandler {
+  return (req, res, next) => {
+    // The last prefix, "/", matches every path.
+    const { maxBytes } = limits.find((limit) => req.path.startsWith(limit.prefix))!;
+    const declared = req.headers["content-length"];
+    // Node never delivers more than a declared length, so only an undeclared (chunked) one is counted.
+    if (declared !== undefined) {
+      return Number(declared) > maxBytes ? refuseTooLarge(res, maxBytes) : next();
+    }
+    if (req.headers["transfer-encoding"] === undefined) return next();
+    // Count the bytes as the HTTP parser hands them over (before anyone buffers them). Past the
+    // limit: answer 413, stop reading the socket and hand nothing more on; the reader of the body
+    // then fails when the connection closes, so no route acts on a truncated body.
+    let received = 0;
+    const push = req.push.bind(req);
+    req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
+      if (chunk === null) return received > maxBytes ? false : push(chunk, encoding);
+      received += chunk.length;
+      if (received <= maxBytes) return push(chunk, encoding);
+      refuseTooLarge(res, maxBytes);
+      return false;
+    };
+    next();
+  };
+}
