@@ -6,6 +6,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -143,9 +144,28 @@ export const bookings = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     status: text("status", { enum: bookingStatuses }).notNull().default("pending"),
     cancelToken: text("cancel_token").notNull().unique(),
+    /** The reminder e-mail queued for 24 hours before the session (dropped if it is cancelled). */
+    reminderEmailId: uuid("reminder_email_id"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("bookings_starts_at_idx").on(t.startsAt)],
+);
+
+/** The owner's unavailable times (a whole day, or a range of hours): no booking may start in them. */
+export const bookingBlocks = pgTable(
+  "booking_blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("booking_blocks_range_idx").on(t.startsAt, t.endsAt),
+    check("booking_blocks_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -401,5 +421,9 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("email_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // The per-address limit of account e-mails counts recent rows by recipient and kind.
+    index("email_outbox_recipient_idx").on(t.to, t.kind, t.createdAt),
+  ],
 );
