@@ -62,6 +62,7 @@ describe("the route-access table", () => {
       "/affiliate-management",
       "/api/auth/",
       "/auth",
+      "/booking/cancel/",
       "/logout",
     ]);
   });

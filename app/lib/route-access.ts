@@ -46,6 +46,7 @@ export const routeAccess = {
   "/marketplace": publicPage({ cache: true, sitemap: true }),
   "/booking": publicPage({ sitemap: true }),
   "/booking/confirmation": publicPage(),
+  "/booking/cancel/:token": publicPage({ disallowRobots: true }),
   "/payment-success": publicPage({ cache: true }),
   "/payment-canceled": publicPage({ cache: true }),
   "/congrats": publicPage({ cache: true }),
@@ -58,6 +59,8 @@ export const routeAccess = {
   "/admin/analytics": adminPage,
   "/admin/emails": adminPage,
   "/admin/emails/:id": adminPage,
+  "/admin/bookings": adminPage,
+  "/admin/bookings/export.csv": adminPage,
   "/affiliate-management": adminPage,
   "/affiliate-dashboard": { access: "user", cache: false, sitemap: false, signIn: "/admin-login" },
   "/affiliate-application": {
