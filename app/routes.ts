@@ -27,6 +27,7 @@ export default [
     route("admin/emails/:id", "routes/admin-email.tsx"),
     route("admin/bookings", "routes/admin-bookings.tsx"),
     route("admin/bookings/export.csv", "routes/admin-bookings-csv.ts"),
+    route("admin/bookings/:id", "routes/admin-booking.tsx"),
     route("affiliate-management", "routes/affiliate-management.tsx"),
   ]),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),

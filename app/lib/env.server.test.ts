@@ -9,6 +9,7 @@ describe("parseEnv", () => {
     expect(env.DATA_DIR).toBe("./data");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.NODE_ENV).toBe("development");
+    expect(env.BOOKING_HORIZON_DAYS).toBe(180);
   });
 
   it("derives SITE_URL from PORT and strips a trailing slash from an explicit one", () => {
@@ -30,6 +31,8 @@ describe("parseEnv", () => {
     [{ NODE_ENV: "staging" }, 'Invalid configuration: NODE_ENV must be development, production or test (got "staging")'],
     [{ ADMIN_EMAIL: "a@b.co" }, "Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set"],
+    [{ BOOKING_HORIZON_DAYS: "two weeks" }, 'Invalid configuration: BOOKING_HORIZON_DAYS must be a whole number of days (got "two weeks")'],
+    [{ BOOKING_HORIZON_DAYS: "0" }, 'Invalid configuration: BOOKING_HORIZON_DAYS must be between 1 and 3650 (got "0")'],
   ])("rejects %o with one line naming the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(message);

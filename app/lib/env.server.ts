@@ -52,6 +52,12 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_PUBLIC_URL: optionalUrl(/^https?:\/\//, "http(s)"),
     BETTER_AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    BOOKING_HORIZON_DAYS: z.coerce
+      .number({ error: "must be a whole number of days" })
+      .int({ error: "must be a whole number of days" })
+      .min(1, { error: "must be between 1 and 3650" })
+      .max(3650, { error: "must be between 1 and 3650" })
+      .default(180),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",

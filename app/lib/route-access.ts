@@ -61,6 +61,7 @@ export const routeAccess = {
   "/admin/emails/:id": adminPage,
   "/admin/bookings": adminPage,
   "/admin/bookings/export.csv": adminPage,
+  "/admin/bookings/:id": adminPage,
   "/affiliate-management": adminPage,
   "/affiliate-dashboard": { access: "user", cache: false, sitemap: false, signIn: "/admin-login" },
   "/affiliate-application": {

@@ -1,6 +1,19 @@
+import { ArrowLeft, Download } from "lucide-react";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-bookings";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { useToast } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/features/auth/guards.server";
+import { blockActionFromAdmin, getBookingsPage } from "~/features/booking/admin.server";
+import { bookingListSearch, CREATE_BLOCK_INTENT, DELETE_BLOCK_INTENT } from "~/features/booking/admin-schema";
+import { BlockForm, BlockList } from "~/features/booking/components/admin/blocked-times";
+import {
+  BookingGroups,
+  BookingsEmpty,
+  BookingsPagination,
+  DateRangeFilter,
+  StatusFilter,
+} from "~/features/booking/components/admin/booking-list";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -8,9 +21,90 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return null;
+  return getBookingsPage(new URL(args.request.url));
 }
 
-export default function AdminBookings() {
-  return <PagePlaceholder title="Bookings" />;
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  return blockActionFromAdmin(args.request);
+}
+
+export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, rangeError, bookings, page, pageCount, total, countByStatus, blocks, confirmDeleteBlockId, today } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" ? navigation.formData : undefined;
+  // A new list on its way (a filter, a page), not the reload after a form or the delete question.
+  const filtering =
+    navigation.state === "loading" &&
+    navigation.formMethod !== "POST" &&
+    navigation.location.pathname === "/admin/bookings" &&
+    !navigation.location.search.includes("deleteBlock=");
+  useToast(actionData?.toast);
+
+  const listUrl = `/admin/bookings${bookingListSearch({ ...filters, page })}`;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-primary">Bookings</h1>
+          <p className="mt-2 max-w-2xl text-muted-foreground">
+            Free assessment requests: confirm them, mark them completed or cancel them. Times are Central Time (CT).
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild variant="outline">
+            <Link to="/admin">
+              <ArrowLeft aria-hidden="true" />
+              Back to Admin
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            {/* A file download, not a page: the browser fetches it directly. */}
+            <a href={`/admin/bookings/export.csv${bookingListSearch(filters)}`} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        </div>
+      </div>
+
+      <div className="mt-8 space-y-4">
+        <StatusFilter filters={filters} countByStatus={countByStatus} />
+        <DateRangeFilter filters={filters} rangeError={rangeError} busy={filtering} />
+      </div>
+
+      <section aria-labelledby="bookings-heading" aria-busy={filtering} className="mt-8 space-y-6">
+        <h2 id="bookings-heading" className="sr-only">
+          Bookings ({total})
+        </h2>
+        {bookings.length === 0 ? <BookingsEmpty filters={filters} /> : <BookingGroups bookings={bookings} />}
+        <BookingsPagination filters={filters} page={page} pageCount={pageCount} />
+      </section>
+
+      <section id="blocked-times" aria-labelledby="blocked-times-heading" className="mt-14 scroll-mt-6">
+        <h2 id="blocked-times-heading" className="text-xl font-semibold">
+          Blocked times
+        </h2>
+        <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
+          Days or hours when no one can book, such as travel to a client&rsquo;s plant. Bookings already in that time stay
+          as they are and are listed with the block, so you can cancel or move them.
+        </p>
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,26rem)_1fr]">
+          <BlockForm
+            listUrl={listUrl}
+            today={today}
+            lastResult={actionData?.intent === CREATE_BLOCK_INTENT ? actionData.reply : undefined}
+            busy={submitting?.get("intent") === CREATE_BLOCK_INTENT}
+          />
+          <BlockList
+            blocks={blocks}
+            confirmDeleteId={confirmDeleteBlockId}
+            listUrl={listUrl}
+            busyDeleteId={submitting?.get("intent") === DELETE_BLOCK_INTENT ? String(submitting.get("blockId")) : null}
+          />
+        </div>
+      </section>
+    </div>
+  );
 }

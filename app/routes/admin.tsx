@@ -1,4 +1,4 @@
-import { ArrowLeft, BarChart3, FileText, Mail, Users } from "lucide-react";
+import { ArrowLeft, BarChart3, CalendarDays, FileText, Mail, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin";
 import { Button } from "~/components/ui/button";
@@ -11,7 +11,7 @@ import { seo } from "~/lib/seo";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Admin Dashboard",
-    description: "Manage the blog, affiliates and analytics.",
+    description: "Manage the blog, affiliates, bookings and analytics.",
     noIndex: true,
   });
 
@@ -34,6 +34,13 @@ const sections = [
     to: "/affiliate-management",
     cta: "Manage Affiliates",
     icon: Users,
+  },
+  {
+    title: "Bookings",
+    description: "Assessment bookings: confirm, complete or cancel them, block times, export CSV.",
+    to: "/admin/bookings",
+    cta: "Manage Bookings",
+    icon: CalendarDays,
   },
   {
     title: "Analytics",
@@ -59,6 +66,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     { label: "Total Blog Posts", value: overview.totalPosts },
     { label: "Active Affiliates", value: overview.activeAffiliates },
     { label: "This Month's Conversions", value: overview.conversionsThisMonth },
+    { label: "Upcoming Bookings", value: overview.upcomingBookings },
   ];
 
   return (
@@ -85,7 +93,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <h2 id="admin-sections" className="sr-only">
           Sections
         </h2>
-        <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {sections.map((section) => (
             <li key={section.to}>
               <Card className="h-full">
@@ -113,7 +121,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <h2 id="quick-overview" className="text-xl font-semibold">
           Quick Overview
         </h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {stats.map((stat) => (
             <div key={stat.label} className="rounded-xl border bg-card p-5 shadow-sm">
               <dt className="text-sm text-muted-foreground">{stat.label}</dt>

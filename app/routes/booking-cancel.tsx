@@ -1,10 +1,22 @@
 import type { Route } from "./+types/booking-cancel";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { cancelFromLink, cancelPageData } from "~/features/booking/actions.server";
+import { CancelPage } from "~/features/booking/components/cancel-page";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Cancel Your Assessment", description: "Cancel a booked assessment.", noIndex: true });
 
-export default function BookingCancel() {
-  return <PagePlaceholder title="Cancel Your Assessment" />;
+export async function loader({ params }: Route.LoaderArgs) {
+  return cancelPageData(params.token);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return cancelFromLink(request, params.token);
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+export default function BookingCancel({ loaderData, actionData }: Route.ComponentProps) {
+  return <CancelPage {...loaderData} actionResult={actionData} />;
 }

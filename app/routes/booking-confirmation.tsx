@@ -1,5 +1,6 @@
 import type { Route } from "./+types/booking-confirmation";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { confirmationPageData } from "~/features/booking/actions.server";
+import { ConfirmationPage } from "~/features/booking/components/confirmation-page";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -9,6 +10,12 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export default function BookingConfirmation() {
-  return <PagePlaceholder title="Booking Confirmation" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  return confirmationPageData(request);
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function BookingConfirmation({ loaderData }: Route.ComponentProps) {
+  return <ConfirmationPage {...loaderData} />;
 }

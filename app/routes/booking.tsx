@@ -1,5 +1,6 @@
 import type { Route } from "./+types/booking";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { bookingPageData, submitBooking } from "~/features/booking/actions.server";
+import { BookingPage } from "~/features/booking/components/booking-page";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -8,6 +9,17 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Schedule a free 30-minute manufacturing assessment with a senior CNC and aerospace consultant.",
   });
 
-export default function Booking() {
-  return <PagePlaceholder title="Book a Free Manufacturing Assessment" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  return bookingPageData(new URL(request.url));
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return submitBooking(request);
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
+  return <BookingPage {...loaderData} actionResult={actionData} />;
 }

@@ -33,6 +33,8 @@ export type NewEmail = {
   text: string;
   attachments?: EmailAttachment[];
   templateParams?: Record<string, string> | null;
+  /** Not before this time (a reminder); unset, it is due once the caller's grace has passed. */
+  sendAt?: Date;
 };
 
 export type DeliveryResult = { ok: true } | { ok: false; error: string; attempts: number };
@@ -53,10 +55,24 @@ export async function enqueueEmail(message: NewEmail, executor: Executor = getDb
       text: message.text,
       attachments: message.attachments ?? [],
       templateParams: message.templateParams ?? null,
-      nextAttemptAt: new Date(Date.now() + FIRST_DELIVERY_GRACE_MS),
+      nextAttemptAt: message.sendAt ?? new Date(Date.now() + FIRST_DELIVERY_GRACE_MS),
     })
     .returning({ id: emailOutbox.id });
   return { id: row!.id };
+}
+
+/**
+ * Drops a message that has not gone out yet (a reminder whose booking was cancelled): it becomes
+ * dead with `reason` as its last error, so the mail viewer says why it was never sent. False when
+ * it is already sent, being sent, or dead.
+ */
+export async function dropPendingEmail(id: string, reason: string, executor: Executor = getDb()): Promise<boolean> {
+  const dropped = await executor
+    .update(emailOutbox)
+    .set({ status: "dead", lastError: reason })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")))
+    .returning({ id: emailOutbox.id });
+  return dropped.length > 0;
 }
 
 /** How many messages of `kind` were queued for `to` since `since` (whatever became of them). */

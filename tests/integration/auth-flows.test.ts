@@ -377,6 +377,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
       totalPosts: before.totalPosts + 2,
       activeAffiliates: before.activeAffiliates + 1,
       conversionsThisMonth: before.conversionsThisMonth + 2,
+      upcomingBookings: before.upcomingBookings,
     });
   });
 });

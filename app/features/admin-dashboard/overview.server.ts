@@ -5,6 +5,7 @@ import { TZDate } from "@date-fns/tz";
 import { startOfMonth } from "date-fns";
 import { countApprovedAffiliates } from "~/features/affiliates/affiliates.server";
 import { countPosts } from "~/features/blog/posts.server";
+import { countUpcomingBookings } from "~/features/booking/admin.server";
 import { countPaidOrdersSince } from "~/features/checkout/orders.server";
 import { getDb, type Executor } from "#server/db/client.server";
 
@@ -17,13 +18,16 @@ export type AdminOverview = {
   totalPosts: number;
   activeAffiliates: number;
   conversionsThisMonth: number;
+  /** Not cancelled, starting after now. */
+  upcomingBookings: number;
 };
 
 export async function getAdminOverview(now = new Date(), executor: Executor = getDb()): Promise<AdminOverview> {
-  const [totalPosts, activeAffiliates, conversionsThisMonth] = await Promise.all([
+  const [totalPosts, activeAffiliates, conversionsThisMonth, upcomingBookings] = await Promise.all([
     countPosts(executor),
     countApprovedAffiliates(executor),
     countPaidOrdersSince(startOfBusinessMonth(now), executor),
+    countUpcomingBookings(now, executor),
   ]);
-  return { totalPosts, activeAffiliates, conversionsThisMonth };
+  return { totalPosts, activeAffiliates, conversionsThisMonth, upcomingBookings };
 }

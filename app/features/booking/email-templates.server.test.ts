@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { getEnv } from "~/lib/env.server";
-import { bookingConfirmationEmail, type BookingConfirmationInput } from "./email-templates.server";
+import {
+  bookingCancelledEmail,
+  bookingConfirmationEmail,
+  bookingReminderEmail,
+  type BookingConfirmationInput,
+} from "./email-templates.server";
 
 function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConfirmationInput {
   return {
@@ -114,5 +119,56 @@ describe("booking confirmation", () => {
     expect(email.html).toContain('href="https://example.com/booking/cancel/abc"');
     expect(email.text).toContain("https://example.com/booking/cancel/abc");
     expect(bookingConfirmationEmail(booking()).text).not.toContain("Cancel the session");
+  });
+});
+
+describe("booking reminder", () => {
+  const reminder = () =>
+    bookingReminderEmail({
+      bookingRef: "booking_1767312000000",
+      firstName: "Ada",
+      email: "ada@example.com",
+      phone: "316-555-0100",
+      sessionDuration: 90,
+      projectType: "Quality Control Systems",
+      // 09:00 CST on the day DST ended.
+      startsAt: new Date("2026-11-02T15:00:00Z"),
+      endsAt: new Date("2026-11-02T16:30:00Z"),
+      cancelUrl: "https://example.com/booking/cancel/abc",
+    });
+
+  it("gives the meeting details in Central Time and the cancel link", () => {
+    const email = reminder();
+    expect(email.subject).toBe("Reminder: your assessment is tomorrow, Mon, Nov 2, 2026 at 9:00 AM CT");
+    for (const part of [email.html, email.text]) {
+      for (const value of ["booking_1767312000000", "Monday, November 2, 2026", "9:00 AM – 10:30 AM CT", "90 minutes", "Quality Control Systems", "316-555-0100"]) {
+        expect(part).toContain(value);
+      }
+    }
+    expect(email.text).toContain("https://example.com/booking/cancel/abc");
+    expect(email.html).toContain('href="https://example.com/booking/cancel/abc"');
+  });
+});
+
+describe("booking cancelled notice", () => {
+  it("goes to the owner with the booking and when it was cancelled", () => {
+    const email = bookingCancelledEmail({
+      bookingRef: "booking_1767312000000",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      phone: "316-555-0100",
+      sessionDuration: 60,
+      projectType: "Process Optimization",
+      startsAt: new Date("2026-03-09T14:00:00Z"),
+      endsAt: new Date("2026-03-09T15:00:00Z"),
+      cancelledAt: new Date("2026-03-02T16:05:00Z"),
+    });
+    expect(email.to).toBe(getEnv().OWNER_EMAIL);
+    expect(email.subject).toBe("Booking cancelled: Ada Lovelace, Mon, Mar 9, 2026 at 9:00 AM CT");
+    for (const value of ["booking_1767312000000", "ada@example.com", "316-555-0100", "9:00 AM – 10:00 AM CT", "Mar 2, 2026, 10:05 AM CT"]) {
+      expect(email.text).toContain(value);
+      expect(email.html).toContain(value);
+    }
   });
 });

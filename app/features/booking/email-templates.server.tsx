@@ -1,6 +1,7 @@
-// The booking confirmation: to the visitor, cc the owner, with every field of SPEC.md section 3
-// ("Confirmation e-mail template fields"), an .ics invitation, and the same fields as
-// template_params for the provider API transport.
+// The booking's e-mails. The confirmation: to the visitor, cc the owner, with every field of
+// SPEC.md section 3 ("Confirmation e-mail template fields"), an .ics invitation, the cancel link,
+// and the same fields as template_params for the provider API transport. The reminder: the meeting
+// details, 24 hours before the session. The cancellation notice: to the owner.
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { bookings, EmailAttachment } from "#server/db/schema";
@@ -9,15 +10,10 @@ import { getEnv } from "~/lib/env.server";
 import { calendarFile } from "#server/email/ics.server";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
 import { ActionButton, DetailsTable, EmailLayout, Heading, Paragraph } from "#server/email/layout";
+import { EXPERIENCE_LEVEL_LABELS } from "./schema";
 
 export const SPECIFIC_GOALS_DEFAULT = "Not specified";
 export const ADDITIONAL_REQUIREMENTS_DEFAULT = "None";
-
-const experienceLabels = {
-  beginner: "Small-scale operations",
-  intermediate: "Medium manufacturing facility",
-  advanced: "Large industrial complex",
-} as const;
 
 export type BookingConfirmationInput = Pick<
   typeof bookings.$inferSelect,
@@ -49,6 +45,19 @@ export type BookingConfirmationEmail = RenderedEmail & {
 };
 
 const zone = site.location.timeZone;
+const zoneAbbreviation = site.location.timeZoneAbbreviation;
+
+/** How the session's date and time read in every e-mail: Central Time, the business's zone. */
+function sessionWhen(booking: Pick<BookingConfirmationInput, "startsAt" | "endsAt">) {
+  const startsAt = new TZDate(booking.startsAt, zone);
+  const endsAt = new TZDate(booking.endsAt, zone);
+  return {
+    longDate: format(startsAt, "EEEE, MMMM d, yyyy"),
+    shortDate: format(startsAt, "EEE, MMM d, yyyy"),
+    startTime: `${format(startsAt, "h:mm a")} ${zoneAbbreviation}`,
+    timeRange: `${format(startsAt, "h:mm a")} – ${format(endsAt, "h:mm a")} ${zoneAbbreviation}`,
+  };
+}
 
 /** The spec's template_params: its field names, the form's raw values, and the two defaults. */
 export function bookingTemplateParams(booking: BookingConfirmationInput, ownerEmail: string): Record<string, string> {
@@ -100,12 +109,9 @@ export function bookingCalendarFile(booking: BookingConfirmationInput, ownerEmai
 export function bookingConfirmationEmail(booking: BookingConfirmationInput): BookingConfirmationEmail {
   const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
   const params = bookingTemplateParams(booking, ownerEmail);
-  const startsAt = new TZDate(booking.startsAt, zone);
-  const endsAt = new TZDate(booking.endsAt, zone);
-  const longDate = format(startsAt, "EEEE, MMMM d, yyyy");
-  const timeRange = `${format(startsAt, "h:mm a")} – ${format(endsAt, "h:mm a")} ${site.location.timeZoneAbbreviation}`;
+  const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
   const name = `${booking.firstName} ${booking.lastName}`;
-  const subject = `Assessment booked: ${format(startsAt, "EEE, MMM d, yyyy")} at ${format(startsAt, "h:mm a")} ${site.location.timeZoneAbbreviation}`;
+  const subject = `Assessment booked: ${shortDate} at ${startTime}`;
   const rows = [
     ["Booking ID", params.booking_id],
     ["Name", name],
@@ -115,7 +121,7 @@ export function bookingConfirmationEmail(booking: BookingConfirmationInput): Boo
     ["Session time", timeRange],
     ["Duration", `${params.session_duration} minutes`],
     ["Focus area", params.project_type],
-    ["Manufacturing scale", experienceLabels[booking.experienceLevel]],
+    ["Manufacturing scale", EXPERIENCE_LEVEL_LABELS[booking.experienceLevel]],
     ["Project description", params.project_description],
     ["Specific goals", params.specific_goals],
     ["Additional requirements", params.additional_requirements],
@@ -187,5 +193,127 @@ ${footerNote}
       },
     ],
     templateParams: params,
+  };
+}
+
+export type BookingReminderInput = Pick<
+  BookingConfirmationInput,
+  "bookingRef" | "firstName" | "email" | "phone" | "sessionDuration" | "projectType" | "startsAt" | "endsAt"
+> & { cancelUrl: string };
+
+const preparation = [
+  "The parts, machines or processes you want to talk about, with a photo or drawing if you have one.",
+  "The figures you already track: cycle time, scrap rate, OEE, on-time delivery.",
+  "The one problem you would most like solved.",
+];
+
+/** The meeting details and what to prepare, queued for 24 hours before the session. */
+export function bookingReminderEmail(booking: BookingReminderInput): RenderedEmail {
+  const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
+  const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
+  const rows = [
+    ["Booking ID", booking.bookingRef],
+    ["Date", longDate],
+    ["Time", timeRange],
+    ["Duration", `${booking.sessionDuration} minutes`],
+    ["Focus area", booking.projectType],
+    ["How we meet", `${site.name} calls you at ${booking.phone}, unless we agreed on another way when we confirmed your schedule.`],
+  ] as const;
+  const footerNote = `You received this because a manufacturing assessment was booked on ${siteUrl.replace(/^https?:\/\//, "")} with ${booking.email}.`;
+  return renderEmail({
+    subject: `Reminder: your assessment is tomorrow, ${shortDate} at ${startTime}`,
+    body: (
+      <EmailLayout preview={`Your free manufacturing assessment is tomorrow at ${timeRange}.`} footerNote={footerNote}>
+        <Heading>See you tomorrow, {booking.firstName}</Heading>
+        <Paragraph>
+          Your free manufacturing assessment with {site.name} is on <strong>{longDate}</strong> at <strong>{timeRange}</strong>.
+          Here are the meeting details.
+        </Paragraph>
+        <DetailsTable rows={rows} />
+        <h2 style={{ margin: "0 0 8px", fontSize: 17, color: "#1f3a5c" }}>To prepare</h2>
+        <ul style={{ margin: "0 0 20px", paddingLeft: 20 }}>
+          {preparation.map((item) => (
+            <li key={item} style={{ marginBottom: 6 }}>
+              {item}
+            </li>
+          ))}
+        </ul>
+        <Paragraph>
+          Questions or changes: reply to this e-mail or write to{" "}
+          <a href={`mailto:${ownerEmail}`} style={{ color: "#1f3a5c" }}>
+            {ownerEmail}
+          </a>
+          .
+        </Paragraph>
+        <Paragraph>Can no longer make it? Cancel the session so the slot goes to someone else:</Paragraph>
+        <ActionButton href={booking.cancelUrl}>Cancel this session</ActionButton>
+      </EmailLayout>
+    ),
+    text: `See you tomorrow, ${booking.firstName}
+
+Your free manufacturing assessment with ${site.name} is on ${longDate} at ${timeRange}. Here are the meeting details.
+
+${textDetails(rows)}
+
+To prepare
+- ${preparation.join("\n- ")}
+
+Questions or changes: reply to this e-mail or write to ${ownerEmail}.
+
+Can no longer make it? Cancel the session here: ${booking.cancelUrl}
+
+--
+${footerNote}
+`,
+  });
+}
+
+export type BookingCancelledInput = Pick<
+  BookingConfirmationInput,
+  "bookingRef" | "firstName" | "lastName" | "email" | "phone" | "sessionDuration" | "projectType" | "startsAt" | "endsAt"
+> & { cancelledAt: Date };
+
+/** Tells the owner that a visitor cancelled through the link in their e-mail. */
+export function bookingCancelledEmail(booking: BookingCancelledInput): RenderedEmail & { to: string } {
+  const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
+  const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
+  const name = `${booking.firstName} ${booking.lastName}`;
+  const cancelledAt = new TZDate(booking.cancelledAt, zone);
+  const rows = [
+    ["Booking ID", booking.bookingRef],
+    ["Name", name],
+    ["Email", booking.email],
+    ["Phone", booking.phone],
+    ["Session date", longDate],
+    ["Session time", timeRange],
+    ["Duration", `${booking.sessionDuration} minutes`],
+    ["Focus area", booking.projectType],
+    ["Cancelled", `${format(cancelledAt, "MMM d, yyyy, h:mm a")} ${zoneAbbreviation}`],
+  ] as const;
+  const footerNote = `You received this because you are the owner of ${siteUrl.replace(/^https?:\/\//, "")}.`;
+  return {
+    to: ownerEmail,
+    ...renderEmail({
+      subject: `Booking cancelled: ${name}, ${shortDate} at ${startTime}`,
+      body: (
+        <EmailLayout preview={`${name} cancelled the assessment of ${longDate}.`} footerNote={footerNote}>
+          <Heading>{name} cancelled an assessment</Heading>
+          <Paragraph>
+            The session of <strong>{longDate}</strong> at <strong>{timeRange}</strong> was cancelled through the link in
+            the confirmation e-mail. The slot is free again on the booking page, and its reminder will not be sent.
+          </Paragraph>
+          <DetailsTable rows={rows} />
+        </EmailLayout>
+      ),
+      text: `${name} cancelled an assessment
+
+The session of ${longDate} at ${timeRange} was cancelled through the link in the confirmation e-mail. The slot is free again on the booking page, and its reminder will not be sent.
+
+${textDetails(rows)}
+
+--
+${footerNote}
+`,
+    }),
   };
 }

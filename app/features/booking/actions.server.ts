@@ -1,0 +1,203 @@
+// The booking pages' server side: /booking's loader (calendar bounds, a day's availability) and
+// action (validate, book, first delivery of the confirmation, answer), /booking/confirmation's
+// loader, and /booking/cancel/:token's loader and action. Every answer to bad input is a field
+// message or a plain status, never a 500; the server's clock decides.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { data } from "react-router";
+import { z } from "zod";
+import type { ActionResult } from "~/components/form";
+import { site } from "~/content/site";
+import { getEnv } from "~/lib/env.server";
+import { redirectWithToast } from "~/lib/flash-toast.server";
+import { readFormData } from "~/lib/form-data.server";
+import type { Toast } from "~/lib/toast";
+import { deliverNow, type DeliveryResult } from "#server/email/outbox.server";
+import { logger } from "#server/logger.server";
+import {
+  cancelBooking,
+  createBooking,
+  findBookingByCancelToken,
+  findLastBooking,
+  getAvailability,
+  type Availability,
+  type CancellableBooking,
+  type CreateBookingResult,
+} from "./booking.server";
+import { handOverBooking, readBookingHandover } from "./handover.server";
+import {
+  BOOKING_CONFIRMED,
+  BOOKING_FAILED,
+  BOOKING_SAVED,
+  CANCEL_INTENT,
+  CANCEL_TOASTS,
+  unexpectedEmailError,
+} from "./messages";
+import { BOOKING_MESSAGES, bookingSchema } from "./schema";
+import { BOOKING_TIME_ZONE, centralDate, isCalendarDate, lastBookableDate, SESSION_DURATIONS } from "./slots";
+
+const noStore = { "Cache-Control": "no-store" } as const;
+
+const availabilityQuery = z.object({
+  date: z.string().refine(isCalendarDate),
+  duration: z.enum(SESSION_DURATIONS),
+});
+
+/** What /booking needs: the calendar's bounds and, for ?date=…&duration=…, that day's slots. */
+export async function bookingPageData(url: URL, now = new Date()) {
+  const horizonDays = getEnv().BOOKING_HORIZON_DAYS;
+  const query = availabilityQuery.safeParse(Object.fromEntries(url.searchParams));
+  return {
+    today: centralDate(now),
+    lastDate: lastBookableDate(now, horizonDays),
+    horizonDays,
+    availability: query.success ? await getAvailability({ ...query.data, horizonDays }, now) : null,
+  };
+}
+
+export type BookingActionResult = ActionResult & {
+  /** The submitted day's slots, so a page without JavaScript marks the taken ones too. */
+  availability?: Availability | null;
+};
+
+async function availabilityOfSubmission(formData: FormData, now: Date) {
+  const query = availabilityQuery.safeParse({ date: formData.get("sessionDate"), duration: formData.get("sessionDuration") });
+  return query.success ? getAvailability({ ...query.data, horizonDays: getEnv().BOOKING_HORIZON_DAYS }, now) : null;
+}
+
+/**
+ * The delivery error as the banner may show it: its first part only ("Could not write the message
+ * file", "SMTP 450", "Too Many Requests"); the details can name local paths or internal addresses,
+ * and go to the log instead.
+ */
+function visitorReason(error: string) {
+  return error.split(/:\s/)[0]!;
+}
+
+/** The first delivery of the confirmation; whatever goes wrong, the booking stands. */
+async function deliverConfirmation(emailId: string): Promise<DeliveryResult> {
+  try {
+    return await deliverNow(emailId);
+  } catch (error) {
+    logger.error({ err: error, outboxId: emailId }, "booking confirmation: first delivery threw; the outbox retries");
+    return { ok: false, error: unexpectedEmailError(error), attempts: 0 };
+  }
+}
+
+export async function submitBooking(request: Request, now = new Date()) {
+  const formData = await readFormData(request);
+  const schema = bookingSchema({ now: () => now, horizonDays: getEnv().BOOKING_HORIZON_DAYS });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    const result: BookingActionResult = {
+      ok: false,
+      reply: submission.reply(),
+      availability: await availabilityOfSubmission(formData, now),
+    };
+    return data(result, { status: 400, headers: noStore });
+  }
+
+  let created: CreateBookingResult;
+  try {
+    created = await createBooking(submission.value, now);
+  } catch (error) {
+    logger.error({ err: error }, "booking could not be saved");
+    const result: BookingActionResult = { ok: false, toast: BOOKING_FAILED, reply: submission.reply() };
+    return data(result, { status: 500, headers: noStore });
+  }
+  if (!created.ok) {
+    const result: BookingActionResult = {
+      ok: false,
+      reply: submission.reply({ fieldErrors: { sessionTime: [BOOKING_MESSAGES.unavailable] } }),
+      availability: await availabilityOfSubmission(formData, now),
+    };
+    return data(result, { status: 409, headers: noStore });
+  }
+
+  const { booking } = created;
+  const delivery = await deliverConfirmation(booking.confirmationEmailId);
+  if (!delivery.ok) logger.warn({ bookingRef: booking.bookingRef, error: delivery.error }, "booking confirmation: first delivery failed");
+  const headers = new Headers();
+  headers.append("Set-Cookie", await handOverBooking({ id: booking.id, emailError: delivery.ok ? undefined : visitorReason(delivery.error) }));
+  return redirectWithToast("/booking/confirmation", delivery.ok ? BOOKING_CONFIRMED : BOOKING_SAVED, headers);
+}
+
+/** /booking/confirmation: the booking just made (the page keeps it in localStorage), if any. */
+export async function confirmationPageData(request: Request) {
+  const handover = await readBookingHandover(request);
+  const booking = handover ? await findLastBooking(handover.id) : undefined;
+  const headers = new Headers(noStore);
+  // The e-mail banner shows once; the booking stays for the cookie's lifetime.
+  if (booking && handover?.emailError) headers.append("Set-Cookie", await handOverBooking({ id: handover.id }));
+  return data(
+    {
+      booking: booking ?? null,
+      emailError: booking ? (handover?.emailError ?? null) : null,
+      contactEmail: getEnv().OWNER_EMAIL,
+    },
+    { headers },
+  );
+}
+
+export type CancelPageBooking = {
+  bookingRef: string;
+  name: string;
+  date: string;
+  time: string;
+  duration: string;
+  projectType: string;
+  state: "active" | "cancelled" | "past";
+  cancelledOn: string | null;
+};
+
+/** Formatted on the server, in Central Time, so the server and the browser render the same text. */
+function cancelPageBooking(booking: CancellableBooking, now: Date): CancelPageBooking {
+  const startsAt = new TZDate(booking.startsAt, BOOKING_TIME_ZONE);
+  const endsAt = new TZDate(booking.endsAt, BOOKING_TIME_ZONE);
+  const zone = site.location.timeZoneAbbreviation;
+  const state =
+    booking.status === "cancelled" ? "cancelled" : booking.status === "completed" || booking.startsAt <= now ? "past" : "active";
+  return {
+    bookingRef: booking.bookingRef,
+    name: `${booking.firstName} ${booking.lastName}`,
+    date: format(startsAt, "EEEE, MMMM d, yyyy"),
+    time: `${format(startsAt, "h:mm a")} – ${format(endsAt, "h:mm a")} ${zone}`,
+    duration: `${booking.sessionDuration} minutes`,
+    projectType: booking.projectType,
+    state,
+    cancelledOn: booking.cancelledAt ? format(new TZDate(booking.cancelledAt, BOOKING_TIME_ZONE), "MMMM d, yyyy") : null,
+  };
+}
+
+export async function cancelPageData(token: string, now = new Date()) {
+  const booking = await findBookingByCancelToken(token);
+  const contactEmail = getEnv().OWNER_EMAIL;
+  if (!booking) return data({ booking: null, contactEmail }, { status: 404, headers: noStore });
+  return data({ booking: cancelPageBooking(booking, now), contactEmail }, { headers: noStore });
+}
+
+export type CancelActionResult = { ok: false; toast: Toast };
+
+const cancelSchema = z.object({ intent: z.literal(CANCEL_INTENT) });
+
+export async function cancelFromLink(request: Request, token: string, now = new Date()) {
+  const form = cancelSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!form.success) {
+    const result: CancelActionResult = {
+      ok: false,
+      toast: { kind: "error", title: "Bad request", description: "Use the Cancel Session button to cancel." },
+    };
+    return data(result, { status: 400, headers: noStore });
+  }
+  const result = await cancelBooking(token, now);
+  if (result.outcome === "not-found") return data(null, { status: 404, headers: noStore });
+  if (result.outcome === "cancelled") {
+    // The owner's notice; if this first delivery fails, the outbox keeps trying.
+    await deliverNow(result.ownerEmailId).catch((error: unknown) =>
+      logger.error({ err: error, outboxId: result.ownerEmailId }, "booking cancelled: owner notice not delivered yet"),
+    );
+  }
+  // Back to the page (reloading it does not post again), which now says the booking is cancelled.
+  return redirectWithToast(`/booking/cancel/${token}`, CANCEL_TOASTS[result.outcome]);
+}

@@ -1,0 +1,226 @@
+// Bookings, the visitor's side (this feature owns the table, decision 006): what a day still offers,
+// a booking made together with its e-mails in one transaction, and the self-service cancel.
+// No two non-cancelled bookings overlap: the database's exclusion constraint (bookings_no_overlap)
+// decides, so two requests for one slot cannot both win, on PGlite or on several PostgreSQL clients.
+import crypto from "node:crypto";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { getDb, type Executor } from "#server/db/client.server";
+import { databaseError, EXCLUSION_VIOLATION, UNIQUE_VIOLATION } from "#server/db/errors.server";
+import { bookings } from "#server/db/schema";
+import { enqueueEmail } from "#server/email/outbox.server";
+import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
+import { getEnv } from "~/lib/env.server";
+import { listBlocksBetween } from "./blocks.server";
+import { bookingCancelledEmail, bookingConfirmationEmail } from "./email-templates.server";
+import { dropReminder, reminderFor } from "./reminders.server";
+import type { BookingInput, LastBooking } from "./schema";
+import { centralDay, dayWindow, daySlots, sessionInterval, type Interval, type SlotState } from "./slots";
+
+export const BOOKING_CANCELLED_KIND = "booking_cancelled";
+
+export type Availability = {
+  date: string;
+  duration: string;
+  slots: SlotState[];
+  /** Server time of the check: the page shows the newest answer for a date. */
+  checkedAt: number;
+};
+
+/** Non-cancelled bookings and blocked times that overlap `window`. */
+async function listBusyIntervals(window: Interval, executor: Executor = getDb()): Promise<Interval[]> {
+  const [taken, blocks] = await Promise.all([
+    executor
+      .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .from(bookings)
+      .where(and(ne(bookings.status, "cancelled"), lt(bookings.startsAt, window.endsAt), gt(bookings.endsAt, window.startsAt))),
+    listBlocksBetween(window.startsAt, window.endsAt, executor),
+  ]);
+  return [...taken, ...blocks.map(({ startsAt, endsAt }) => ({ startsAt, endsAt }))];
+}
+
+export async function getAvailability(
+  { date, duration, horizonDays }: { date: string; duration: string; horizonDays: number },
+  now: Date,
+  executor: Executor = getDb(),
+): Promise<Availability> {
+  const busy = await listBusyIntervals(dayWindow(date), executor);
+  return { date, duration, slots: daySlots({ date, durationMinutes: Number(duration), now, horizonDays, busy }), checkedAt: now.getTime() };
+}
+
+// booking_<timestamp> as the spec shows it, unique: never the same millisecond twice in this process
+// (the unique constraint catches two processes, and the insert is retried).
+let lastRefTimestamp = 0;
+function nextBookingRef(now: Date) {
+  lastRefTimestamp = Math.max(now.getTime(), lastRefTimestamp + 1);
+  return `booking_${lastRefTimestamp}`;
+}
+const BOOKING_REF_CONSTRAINT = "bookings_booking_ref_unique";
+const BOOKING_REF_ATTEMPTS = 3;
+
+function cancelUrl(cancelToken: string) {
+  return `${getEnv().SITE_URL}/booking/cancel/${cancelToken}`;
+}
+
+export type CreatedBooking = { id: string; bookingRef: string; confirmationEmailId: string };
+export type CreateBookingResult = { ok: true; booking: CreatedBooking } | { ok: false; reason: "unavailable" };
+
+/**
+ * Saves the booking with its confirmation (visitor, cc owner, .ics, cancel link) and, when the
+ * session is at least 24 hours away, its reminder: all three rows commit together or not at all.
+ * A slot taken by another booking or blocked by the owner answers `unavailable`.
+ */
+export async function createBooking(input: BookingInput, now = new Date(), executor: Executor = getDb()): Promise<CreateBookingResult> {
+  const { startsAt, endsAt } = sessionInterval(input.sessionDate, input.sessionTime, Number(input.sessionDuration));
+  const cancelToken = crypto.randomBytes(24).toString("base64url");
+  for (let attempt = 1; ; attempt++) {
+    const record = {
+      bookingRef: nextBookingRef(now),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      sessionDate: input.sessionDate,
+      sessionTime: input.sessionTime,
+      sessionDuration: Number(input.sessionDuration),
+      projectType: input.projectType,
+      projectDescription: input.projectDescription,
+      experienceLevel: input.experienceLevel,
+      specificGoals: input.specificGoals ?? null,
+      additionalRequirements: input.additionalRequirements ?? null,
+      startsAt,
+      endsAt,
+      cancelToken,
+      createdAt: now,
+    };
+    // Rendered before the transaction opens, so it holds the database for the writes only.
+    const confirmation = bookingConfirmationEmail({ ...record, cancelUrl: cancelUrl(cancelToken) });
+    const reminder = reminderFor({ ...record, cancelUrl: cancelUrl(cancelToken) }, now);
+    try {
+      return await executor.transaction(async (tx): Promise<CreateBookingResult> => {
+        if ((await listBlocksBetween(startsAt, endsAt, tx)).length > 0) return { ok: false, reason: "unavailable" };
+        const { id: confirmationEmailId } = await enqueueEmail({ kind: BOOKING_CONFIRMATION_KIND, to: record.email, ...confirmation }, tx);
+        const reminderEmailId = reminder ? (await enqueueEmail(reminder, tx)).id : null;
+        const [row] = await tx.insert(bookings).values({ ...record, reminderEmailId }).returning({ id: bookings.id });
+        return { ok: true, booking: { id: row!.id, bookingRef: record.bookingRef, confirmationEmailId } };
+      });
+    } catch (error) {
+      const cause = databaseError(error);
+      if (cause?.code === EXCLUSION_VIOLATION) return { ok: false, reason: "unavailable" };
+      if (cause?.code === UNIQUE_VIOLATION && cause.constraint === BOOKING_REF_CONSTRAINT && attempt < BOOKING_REF_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A booking as localStorage.lastBooking keeps it (SPEC.md section 3). */
+export async function findLastBooking(id: string, executor: Executor = getDb()): Promise<LastBooking | undefined> {
+  if (!uuidPattern.test(id)) return undefined;
+  const [row] = await executor
+    .select({
+      bookingRef: bookings.bookingRef,
+      firstName: bookings.firstName,
+      lastName: bookings.lastName,
+      email: bookings.email,
+      phone: bookings.phone,
+      sessionDate: bookings.sessionDate,
+      sessionTime: bookings.sessionTime,
+      sessionDuration: bookings.sessionDuration,
+      projectType: bookings.projectType,
+      projectDescription: bookings.projectDescription,
+      experienceLevel: bookings.experienceLevel,
+      specificGoals: bookings.specificGoals,
+      additionalRequirements: bookings.additionalRequirements,
+      createdAt: bookings.createdAt,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  if (!row) return undefined;
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    // The chosen calendar day at midnight in Central Time, as ISO text.
+    sessionDate: new Date(centralDay(row.sessionDate).getTime()).toISOString(),
+    sessionTime: row.sessionTime,
+    sessionDuration: String(row.sessionDuration),
+    projectType: row.projectType,
+    projectDescription: row.projectDescription,
+    experienceLevel: row.experienceLevel,
+    specificGoals: row.specificGoals ?? "",
+    additionalRequirements: row.additionalRequirements ?? "",
+    bookingId: row.bookingRef,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const cancelSummaryColumns = {
+  id: bookings.id,
+  bookingRef: bookings.bookingRef,
+  firstName: bookings.firstName,
+  lastName: bookings.lastName,
+  email: bookings.email,
+  phone: bookings.phone,
+  sessionDuration: bookings.sessionDuration,
+  projectType: bookings.projectType,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  status: bookings.status,
+  cancelledAt: bookings.cancelledAt,
+  reminderEmailId: bookings.reminderEmailId,
+};
+/** What the cancel page shows (never the token or the reminder's id). */
+export type CancellableBooking = Pick<
+  typeof bookings.$inferSelect,
+  | "bookingRef"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "phone"
+  | "sessionDuration"
+  | "projectType"
+  | "startsAt"
+  | "endsAt"
+  | "status"
+  | "cancelledAt"
+>;
+
+// Tokens are 32 base64url characters; anything else is not worth a query.
+const cancelTokenPattern = /^[A-Za-z0-9_-]{16,100}$/;
+
+export async function findBookingByCancelToken(token: string, executor: Executor = getDb()): Promise<CancellableBooking | undefined> {
+  if (!cancelTokenPattern.test(token)) return undefined;
+  const [row] = await executor.select(cancelSummaryColumns).from(bookings).where(eq(bookings.cancelToken, token));
+  if (!row) return undefined;
+  const { id: _id, reminderEmailId: _reminder, ...booking } = row;
+  return booking;
+}
+
+export type CancelResult =
+  | { outcome: "not-found" }
+  | { outcome: "already-cancelled" | "too-late"; booking: CancellableBooking }
+  | { outcome: "cancelled"; booking: CancellableBooking; ownerEmailId: string };
+
+/**
+ * The visitor's cancel: the booking becomes cancelled (which frees its slot), its reminder is
+ * dropped and the owner is told, in one transaction. A session that has begun, or was completed,
+ * can no longer be cancelled here.
+ */
+export async function cancelBooking(token: string, now = new Date(), executor: Executor = getDb()): Promise<CancelResult> {
+  if (!cancelTokenPattern.test(token)) return { outcome: "not-found" };
+  return executor.transaction(async (tx): Promise<CancelResult> => {
+    // Locked: a double click waits for the first cancel and then finds it cancelled.
+    const [row] = await tx.select(cancelSummaryColumns).from(bookings).where(eq(bookings.cancelToken, token)).for("update");
+    if (!row) return { outcome: "not-found" };
+    const { id, reminderEmailId, ...booking } = row;
+    if (booking.status === "cancelled") return { outcome: "already-cancelled", booking };
+    if (booking.status === "completed" || booking.startsAt <= now) return { outcome: "too-late", booking };
+    await tx.update(bookings).set({ status: "cancelled", cancelledAt: now }).where(eq(bookings.id, id));
+    await dropReminder(reminderEmailId, tx);
+    const notice = bookingCancelledEmail({ ...booking, cancelledAt: now });
+    const { id: ownerEmailId } = await enqueueEmail({ kind: BOOKING_CANCELLED_KIND, ...notice }, tx);
+    return { outcome: "cancelled", booking: { ...booking, status: "cancelled", cancelledAt: now }, ownerEmailId };
+  });
+}

@@ -1,0 +1,118 @@
+// /booking/cancel/:token, reached from the link in the confirmation and reminder e-mails (no
+// sign-in): the booking and a confirm button; afterwards, or on a later visit, that it is cancelled.
+import { CalendarX2, SearchX } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { SubmitButton, useToast } from "~/components/form";
+import { Button } from "~/components/ui/button";
+import type { CancelActionResult, CancelPageBooking } from "../actions.server";
+import { CANCEL_INTENT } from "../messages";
+
+function BookingSummary({ booking }: { booking: CancelPageBooking }) {
+  const rows = [
+    ["Booking ID", booking.bookingRef],
+    ["Name", booking.name],
+    ["Date", booking.date],
+    ["Time", booking.time],
+    ["Duration", booking.duration],
+    ["Focus Area", booking.projectType],
+  ] as const;
+  return (
+    <dl className="grid gap-x-6 gap-y-3 rounded-xl border bg-card p-6 text-left shadow-sm sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-sm text-muted-foreground">{label}</dt>
+          <dd className="font-medium break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Links({ book }: { book: string }) {
+  return (
+    <div className="flex flex-col justify-center gap-3 sm:flex-row">
+      <Button asChild variant="outline" size="lg" className="h-12 px-6 text-base">
+        <Link to="/">Back to Home</Link>
+      </Button>
+      <Button asChild variant="brand" size="lg" className="h-12 px-6 text-base">
+        <Link to="/booking">{book}</Link>
+      </Button>
+    </div>
+  );
+}
+
+export function CancelPage({
+  booking,
+  contactEmail,
+  actionResult,
+}: {
+  booking: CancelPageBooking | null;
+  contactEmail: string;
+  actionResult: CancelActionResult | null | undefined;
+}) {
+  useToast(actionResult?.toast);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const contact = (
+    <a href={`mailto:${contactEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+      {contactEmail}
+    </a>
+  );
+
+  if (!booking) {
+    return (
+      <div className="mx-auto grid max-w-2xl gap-6 px-4 py-16 text-center sm:py-24">
+        <SearchX aria-hidden="true" className="mx-auto size-12 text-muted-foreground" />
+        <h1 className="text-3xl font-bold tracking-tight text-primary">Booking Not Found</h1>
+        <p className="text-lg text-muted-foreground">
+          This cancel link does not match any booking. Check that you opened the whole link from your confirmation
+          e-mail, or write to {contact}.
+        </p>
+        <Links book="Book a Session" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6 px-4 py-16 text-center sm:py-20">
+      <CalendarX2 aria-hidden="true" className="mx-auto size-12 text-primary" />
+      {booking.state === "active" ? (
+        <>
+          <h1 className="text-3xl font-bold tracking-tight text-primary">Cancel Your Assessment</h1>
+          <p className="text-lg text-muted-foreground">
+            Cancel this session? Its time becomes free for someone else. To move it instead, write to {contact}.
+          </p>
+          <BookingSummary booking={booking} />
+          <Form method="post" className="flex flex-col justify-center gap-3 sm:flex-row">
+            <input type="hidden" name="intent" value={CANCEL_INTENT} />
+            <SubmitButton busy={busy} busyText="Cancelling..." variant="destructive" size="lg" className="h-12 px-6 text-base">
+              Cancel Session
+            </SubmitButton>
+            <Button asChild variant="outline" size="lg" className="h-12 px-6 text-base">
+              <Link to="/">Keep My Booking</Link>
+            </Button>
+          </Form>
+        </>
+      ) : booking.state === "cancelled" ? (
+        <>
+          <h1 className="text-3xl font-bold tracking-tight text-primary">Booking Cancelled</h1>
+          <p role="status" className="text-lg text-muted-foreground">
+            This booking is already cancelled{booking.cancelledOn ? ` (since ${booking.cancelledOn})` : ""}. Its time is
+            free for someone else.
+          </p>
+          <BookingSummary booking={booking} />
+          <Links book="Book Another Session" />
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl font-bold tracking-tight text-primary">Session Already Held</h1>
+          <p className="text-lg text-muted-foreground">
+            This session has already taken place, so it can no longer be cancelled. Questions? Write to {contact}.
+          </p>
+          <BookingSummary booking={booking} />
+          <Links book="Book Another Session" />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// PostgreSQL error codes a caller may answer instead of failing: Drizzle wraps the driver's error
+// (node-postgres or PGlite, both carry `code` and `constraint`) in its own, so look down the chain.
+
+export const UNIQUE_VIOLATION = "23505";
+export const EXCLUSION_VIOLATION = "23P01";
+
+export type DatabaseErrorInfo = { code: string; constraint?: string };
+
+export function databaseError(error: unknown): DatabaseErrorInfo | undefined {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, constraint: typeof constraint === "string" ? constraint : undefined };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,207 @@
+// The assessment booking, end to end, with and without JavaScript: the form, its messages, the
+// confirmation page and localStorage.lastBooking, the e-mail with its .ics in the outbox, and the
+// cancel link freeing the slot. The server runs on the real clock, so each test books its own
+// weekday well past the 3-hour lead time.
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail, type Mail } from "./fixtures";
+
+/** The first Monday–Friday at least `days` ahead, YYYY-MM-DD in Chicago. */
+function weekdayAhead(days: number) {
+  const format = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago", year: "numeric", month: "2-digit", day: "2-digit", weekday: "short" });
+  for (let offset = days; ; offset++) {
+    const parts = Object.fromEntries(format.formatToParts(new Date(Date.now() + offset * 86_400_000)).map((part) => [part.type, part.value]));
+    if (parts.weekday !== "Sat" && parts.weekday !== "Sun") return `${parts.year}-${parts.month}-${parts.day}`;
+  }
+}
+
+/** "2026-12-03" → "December 3, 2026", as the confirmation page writes it. */
+function monthDayYear(date: string) {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+}
+
+/** Pages the calendar forward to `date`'s month and picks the day. */
+async function chooseDate(page: Page, date: string) {
+  const day = page.locator(`td[data-day="${date}"]:not([data-outside]) button`);
+  for (let months = 0; months < 12 && !(await day.isVisible()); months++) {
+    await page.getByRole("button", { name: "Go to the Next Month" }).click();
+  }
+  await day.click();
+  await expect(page.getByText(/^Selected: /)).toContainText(monthDayYear(date));
+}
+
+async function fillDetails(page: Page, email: string) {
+  await page.getByLabel("First Name").fill("Ada");
+  await page.getByLabel("Last Name").fill("Lovelace");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("316-555-0100");
+  await page.getByLabel("Focus Area").selectOption("Quality Control Systems");
+  await page.getByLabel("Manufacturing Scale").selectOption("intermediate");
+  await page.getByLabel("Project Description").fill("Scrap on titanium brackets doubled since the new fixture.");
+}
+
+/** The .ics attachment of a mail file, decoded. */
+function calendarOf(mail: Mail) {
+  const raw = fs.readFileSync(mail.file, "utf8");
+  const base64 = raw.match(/filename=assessment\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n(\r?\n|--)/)?.[1];
+  if (!base64) throw new Error(`No assessment.ics in ${mail.file}`);
+  return Buffer.from(base64.replace(/\s/g, ""), "base64").toString("utf8");
+}
+
+const timeSelect = (page: Page) => page.getByLabel("Preferred Time");
+
+test("books a session, keeps it in localStorage, e-mails it with an .ics, and the cancel link frees the slot", async ({ page }) => {
+  const date = weekdayAhead(16);
+  const email = uniqueEmail("booker");
+  await gotoHydrated(page, "/booking");
+  await expect(page.getByText("Times shown in Central Time")).toBeVisible();
+  await chooseDate(page, date);
+  await fillDetails(page, email);
+  await timeSelect(page).selectOption("10:00");
+  await page.getByLabel("Session Duration").selectOption("90");
+  // The booking request is held until the busy button has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/booking.data",
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
+  await page.getByRole("button", { name: "Schedule Assessment" }).click();
+  await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  release();
+
+  await expect(page).toHaveURL(/\/booking\/confirmation$/);
+  await expect(page.getByText("Booking confirmed!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Booking Details" })).toBeVisible();
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("lastBooking"))) ?? "null");
+  expect(stored).toMatchObject({
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email,
+    phone: "316-555-0100",
+    sessionTime: "10:00",
+    sessionDuration: "90",
+    projectType: "Quality Control Systems",
+    experienceLevel: "intermediate",
+  });
+  expect(stored.bookingId).toMatch(/^booking_\d{13}$/);
+  expect(new Date(stored.sessionDate).toISOString()).toBe(stored.sessionDate);
+  for (const text of [stored.bookingId, "Ada Lovelace", email, monthDayYear(date), "10:00 AM CT", "90 minutes", "Quality Control Systems"]) {
+    await expect(page.getByRole("main")).toContainText(text);
+  }
+
+  // Later, without the hand-over cookie, the page shows the booking saved in localStorage.
+  await page.context().clearCookies();
+  await gotoHydrated(page, "/booking/confirmation");
+  await expect(page.getByRole("main")).toContainText(stored.bookingId);
+
+  const mail = await waitForMail({ to: email, kind: "booking_confirmation" });
+  expect(mail.text).toContain(stored.bookingId);
+  const ics = calendarOf(mail);
+  expect(ics).toContain("BEGIN:VEVENT");
+  expect(ics).toMatch(new RegExp(`DTSTART:${date.replace(/-/g, "")}T1[56]0000Z`));
+
+  // The slot is taken for everyone now.
+  await gotoHydrated(page, "/booking");
+  await chooseDate(page, date);
+  await expect(timeSelect(page).locator("option[value='10:00']")).toHaveText("10:00 AM CT (Unavailable)");
+  await expect(timeSelect(page).locator("option[value='10:00']")).toBeDisabled();
+
+  await gotoHydrated(page, linkIn(mail, "/booking/cancel/"));
+  await expect(page.getByRole("heading", { name: "Cancel Your Assessment" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(stored.bookingId);
+  await page.getByRole("button", { name: "Cancel Session" }).click();
+  await expect(page.getByRole("heading", { name: "Booking Cancelled" })).toBeVisible();
+  await expect(page.getByText("This booking is already cancelled")).toBeVisible();
+  await waitForMail({ to: "owner@example.com", kind: "booking_cancelled" });
+
+  await gotoHydrated(page, "/booking");
+  await chooseDate(page, date);
+  await expect(timeSelect(page).locator("option[value='10:00']")).toHaveText("10:00 AM CT");
+  await expect(timeSelect(page).locator("option[value='10:00']")).toBeEnabled();
+});
+
+test("books the same way with JavaScript turned off", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  const date = weekdayAhead(18);
+  const email = uniqueEmail("no-js");
+
+  await page.goto("/booking");
+  await page.getByRole("button", { name: "Schedule Assessment" }).click();
+  await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
+  for (const message of [
+    "Please enter a valid email address",
+    "Please enter a valid phone number",
+    "Please select a preferred date",
+    "Please select a preferred time",
+    "Please select a project type",
+    "Please provide more details about your project",
+  ]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+
+  // The plain date field stands in for the calendar; what was typed survives the server's answer.
+  await fillDetails(page, email);
+  await page.getByLabel("First Name").fill("A");
+  await page.getByRole("textbox", { name: "Preferred Date" }).fill(date);
+  await timeSelect(page).selectOption("14:00");
+  await page.getByRole("button", { name: "Schedule Assessment" }).click();
+  await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByRole("textbox", { name: "Preferred Date" })).toHaveValue(date);
+  await expect(timeSelect(page)).toHaveValue("14:00");
+
+  await page.getByLabel("First Name").fill("Ada");
+  await page.getByRole("button", { name: "Schedule Assessment" }).click();
+  await expect(page).toHaveURL(/\/booking\/confirmation$/);
+  await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+  for (const text of ["Ada Lovelace", email, monthDayYear(date), "2:00 PM CT", "60 minutes", "Quality Control Systems"]) {
+    await expect(page.getByRole("main")).toContainText(text);
+  }
+  await waitForMail({ to: email, kind: "booking_confirmation" });
+
+  // Someone else asking for the same slot is told on the time field, and sees it taken.
+  await page.goto("/booking");
+  await fillDetails(page, uniqueEmail("second"));
+  await page.getByRole("textbox", { name: "Preferred Date" }).fill(date);
+  await timeSelect(page).selectOption("14:00");
+  await page.getByRole("button", { name: "Schedule Assessment" }).click();
+  await expect(page.getByText("This time is no longer available. Please choose another time.")).toBeVisible();
+  await expect(timeSelect(page).locator("option[value='14:00']")).toHaveText("2:00 PM CT (Unavailable)");
+  await context.close();
+});
+
+test("the calendar and the time select work from the keyboard", async ({ page }) => {
+  await gotoHydrated(page, "/booking");
+  const focusable = page.locator("td[data-day] button[tabindex='0']");
+  await focusable.focus();
+  const start = await focusable.locator("xpath=..").getAttribute("data-day");
+  await page.keyboard.press("ArrowDown"); // a week later: never in the past
+  await page.keyboard.press("Enter");
+  const [year, month, day] = start!.split("-").map(Number) as [number, number, number];
+  const weekLater = new Date(Date.UTC(year, month - 1, day + 7)).toISOString().slice(0, 10);
+  await expect(page.getByText(/^Selected: /)).toContainText(monthDayYear(weekLater));
+
+  await timeSelect(page).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(timeSelect(page)).not.toHaveValue("");
+});
+
+test("the confirmation page without a saved booking says 'Loading...' and goes to /booking", async ({ page }) => {
+  const html = await (await page.request.get("/booking/confirmation")).text();
+  expect(html).toContain("Loading...");
+  await page.goto("/booking/confirmation");
+  await expect(page).toHaveURL(/\/booking$/);
+  await expect(page.getByRole("heading", { name: "Book a Free Manufacturing Assessment" })).toBeVisible();
+});
+
+test("an unknown cancel link says so with a 404", async ({ page }) => {
+  const response = await page.goto("/booking/cancel/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Booking Not Found" })).toBeVisible();
+});

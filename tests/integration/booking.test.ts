@@ -1,0 +1,425 @@
+// The visitor's side of bookings through the route modules, as a browser's form posts reach them:
+// every validation message from the server, the server's clock and horizon, one winner among 50
+// requests for a slot, the booking and its e-mails committing or rolling back together, the
+// reminder, blocked times and the self-service cancel. On PGlite, and on PostgreSQL with
+// TEST_DATABASE_URL.
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as bookingRoute from "~/routes/booking";
+import * as cancelRoute from "~/routes/booking-cancel";
+import * as confirmationRoute from "~/routes/booking-confirmation";
+import { cancelFromLink, submitBooking } from "~/features/booking/actions.server";
+import { BOOKING_CANCELLED_KIND } from "~/features/booking/booking.server";
+import { BOOKING_REMINDER_KIND, REMINDER_DROPPED_REASON } from "~/features/booking/reminders.server";
+import { BOOKING_MESSAGES, type LastBooking } from "~/features/booking/schema";
+import { centralDate, centralInstant, lastBookableDate } from "~/features/booking/slots";
+import { getEnv } from "~/lib/env.server";
+import { takeFlashToast } from "~/lib/flash-toast.server";
+import { bookingBlocks, bookings, emailOutbox } from "#server/db/schema";
+import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
+import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
+import { cookieHeader, routeArgs, siteRequest } from "../support/auth";
+
+process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
+process.env.DATA_DIR ??= tempDir("booking-");
+
+const DAY = 24 * 60 * 60_000;
+const HOUR = 60 * 60_000;
+
+/** A Central Time date `days` from now (the route actions run on the real clock). */
+const daysAhead = (days: number) => centralDate(new Date(Date.now() + days * DAY));
+
+let nextEmail = 0;
+function bookingForm(overrides: Record<string, string> = {}): Record<string, string> {
+  nextEmail += 1;
+  return {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: `ada-${nextEmail}@example.com`,
+    phone: "316-555-0100",
+    sessionDate: daysAhead(10),
+    sessionTime: "10:00",
+    sessionDuration: "60",
+    projectType: "Process Optimization",
+    projectDescription: "Spindle utilisation on second shift is low.",
+    experienceLevel: "beginner",
+    specificGoals: "Shorter setups",
+    ...overrides,
+  };
+}
+
+type Answer =
+  | { kind: "redirect"; status: number; location: string; setCookies: string[] }
+  | { kind: "data"; status: number; data: Record<string, any> };
+
+function answerOf(value: unknown): Answer {
+  if (value instanceof Response) {
+    return {
+      kind: "redirect",
+      status: value.status,
+      location: value.headers.get("location") ?? "",
+      setCookies: value.headers.getSetCookie(),
+    };
+  }
+  const { data, init } = value as { data: Record<string, any>; init?: { status?: number } | null };
+  return { kind: "data", status: init?.status ?? 200, data };
+}
+
+async function post(fields: Record<string, string>) {
+  return answerOf(await bookingRoute.action(routeArgs(siteRequest("/booking", { form: fields })) as never));
+}
+
+async function loadBookingPage(query: Record<string, string>) {
+  const request = siteRequest(`/booking?${new URLSearchParams(query)}`);
+  return bookingRoute.loader(routeArgs(request) as never);
+}
+
+async function flashToastOf(answer: Answer) {
+  if (answer.kind !== "redirect") throw new Error(`expected a redirect, got ${answer.status}`);
+  const request = new Request(getEnv().SITE_URL, { headers: { cookie: cookieHeader(answer.setCookies) } });
+  return (await takeFlashToast(request)).toast;
+}
+
+function fieldErrors(answer: Answer) {
+  if (answer.kind !== "data") throw new Error(`expected an answer with data, got a redirect to ${answer.location}`);
+  return answer.data.reply?.error ?? {};
+}
+
+describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (_name, database) => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await database.open();
+  });
+  afterAll(() => db.close());
+  beforeEach(async () => {
+    await db.db.delete(bookings);
+    await db.db.delete(bookingBlocks);
+    await db.db.delete(emailOutbox);
+  });
+
+  const outbox = () =>
+    db.db
+      .select({ id: emailOutbox.id, kind: emailOutbox.kind, to: emailOutbox.to, cc: emailOutbox.cc, status: emailOutbox.status })
+      .from(emailOutbox);
+
+  describe("validation on the server", () => {
+    it("answers every field with the spec's message and keeps what was typed", async () => {
+      const answer = await post({ firstName: "A", email: "not-an-email", phone: "123", sessionDuration: "45" });
+      expect(answer.status).toBe(400);
+      expect(fieldErrors(answer)).toEqual({
+        firstName: ["First name must be at least 2 characters"],
+        lastName: ["Last name must be at least 2 characters"],
+        email: ["Please enter a valid email address"],
+        phone: ["Please enter a valid phone number"],
+        sessionDate: ["Please select a preferred date"],
+        sessionTime: ["Please select a preferred time"],
+        sessionDuration: ["Please select session duration"],
+        projectType: ["Please select a project type"],
+        projectDescription: ["Please provide more details about your project"],
+        experienceLevel: ["Please select your experience level"],
+      });
+      expect(answer.kind === "data" && answer.data.reply.initialValue).toMatchObject({ firstName: "A", email: "not-an-email", phone: "123" });
+      expect(await db.db.select().from(bookings)).toEqual([]);
+    });
+
+    it("decides the 3-hour rule by the server's clock, at the exact edge", async () => {
+      const form = bookingForm({ sessionDate: "2026-11-01", sessionTime: "09:00" }); // the day DST ends
+      const startsAt = centralInstant("2026-11-01", "09:00");
+      const tooLate = answerOf(await submitBooking(siteRequest("/booking", { form }), new Date(startsAt.getTime() - 3 * HOUR)));
+      expect(tooLate.status).toBe(400);
+      expect(fieldErrors(tooLate)).toEqual({ sessionTime: [BOOKING_MESSAGES.leadTime] });
+      const inTime = answerOf(await submitBooking(siteRequest("/booking", { form }), new Date(startsAt.getTime() - 3 * HOUR - 1)));
+      expect(inTime).toMatchObject({ kind: "redirect", location: "/booking/confirmation" });
+    });
+
+    it("refuses a date past the booking horizon and a time that is no slot", async () => {
+      const now = new Date();
+      const pastHorizon = new Date(centralInstant(lastBookableDate(now, getEnv().BOOKING_HORIZON_DAYS), "12:00").getTime() + DAY);
+      expect(fieldErrors(await post(bookingForm({ sessionDate: centralDate(pastHorizon) })))).toEqual({
+        sessionDate: [BOOKING_MESSAGES.horizon(getEnv().BOOKING_HORIZON_DAYS)],
+      });
+      expect(fieldErrors(await post(bookingForm({ sessionTime: "08:00" })))).toEqual({ sessionTime: [BOOKING_MESSAGES.sessionTime] });
+      expect(fieldErrors(await post(bookingForm({ sessionTime: "10:30" })))).toEqual({ sessionTime: [BOOKING_MESSAGES.sessionTime] });
+    });
+
+    it("answers input of any shape with field messages or a plain 400, never a 500", async () => {
+      const odd = new URLSearchParams(bookingForm());
+      odd.append("sessionTime", "11:00"); // the same field twice
+      odd.set("firstName", "x".repeat(50_000));
+      odd.set("sessionDate", "2026-02-30");
+      odd.set("projectType", "<script>alert(1)</script>");
+      const request = new Request(`${getEnv().SITE_URL}/booking`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: getEnv().SITE_URL },
+        body: odd,
+      });
+      const answer = answerOf(await bookingRoute.action(routeArgs(request) as never));
+      expect(answer.status).toBe(400);
+      expect(Object.keys(fieldErrors(answer)).sort()).toEqual(["firstName", "projectType", "sessionDate", "sessionTime"]);
+
+      const json = new Request(`${getEnv().SITE_URL}/booking`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: getEnv().SITE_URL },
+        body: JSON.stringify(bookingForm()),
+      });
+      const refused = await Promise.resolve(bookingRoute.action(routeArgs(json) as never)).catch((thrown: unknown) => thrown);
+      expect(refused).toMatchObject({ init: { status: 400 } });
+      expect(await db.db.select().from(bookings)).toEqual([]);
+    });
+  });
+
+  describe("a booking", () => {
+    it("is saved with its confirmation (cc the owner, .ics, cancel link) and its reminder, then hands over to the confirmation page", async () => {
+      const form = bookingForm({ sessionDate: daysAhead(12), sessionTime: "14:00", sessionDuration: "90" });
+      const answer = await post(form);
+      expect(answer).toMatchObject({ kind: "redirect", status: 302, location: "/booking/confirmation" });
+      expect(await flashToastOf(answer)).toEqual({ kind: "success", title: "Booking confirmed!" });
+
+      const [saved] = await db.db.select().from(bookings);
+      expect(saved).toMatchObject({
+        firstName: "Ada",
+        email: form.email,
+        sessionDate: form.sessionDate,
+        sessionTime: "14:00",
+        sessionDuration: 90,
+        status: "pending",
+        specificGoals: "Shorter setups",
+        additionalRequirements: null,
+      });
+      expect(saved!.bookingRef).toMatch(/^booking_\d{13}$/);
+      expect(saved!.startsAt.toISOString()).toBe(centralInstant(form.sessionDate!, "14:00").toISOString());
+      expect(saved!.endsAt.getTime() - saved!.startsAt.getTime()).toBe(90 * 60_000);
+
+      const [confirmation] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.kind, BOOKING_CONFIRMATION_KIND));
+      expect(confirmation).toMatchObject({ to: form.email, cc: getEnv().OWNER_EMAIL, status: "sent" });
+      expect(confirmation!.attachments.map((file) => file.filename)).toEqual(["assessment.ics"]);
+      expect(confirmation!.text).toContain(`${getEnv().SITE_URL}/booking/cancel/${saved!.cancelToken}`);
+      expect(confirmation!.templateParams).toMatchObject({ booking_id: saved!.bookingRef, cc_email: getEnv().OWNER_EMAIL });
+
+      const [reminder] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.kind, BOOKING_REMINDER_KIND));
+      expect(reminder).toMatchObject({ id: saved!.reminderEmailId, to: form.email, status: "pending" });
+      expect(reminder!.nextAttemptAt.toISOString()).toBe(new Date(saved!.startsAt.getTime() - DAY).toISOString());
+
+      // The confirmation page gets the booking as localStorage.lastBooking keeps it.
+      const page = await confirmationRoute.loader(
+        routeArgs(siteRequest("/booking/confirmation", { cookie: cookieHeader(answer.kind === "redirect" ? answer.setCookies : []) })) as never,
+      );
+      const lastBooking = (page as unknown as { data: { booking: LastBooking; emailError: string | null } }).data;
+      expect(lastBooking.emailError).toBeNull();
+      expect(lastBooking.booking).toEqual({
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: form.email,
+        phone: "316-555-0100",
+        sessionDate: centralInstant(form.sessionDate!, "00:00").toISOString(),
+        sessionTime: "14:00",
+        sessionDuration: "90",
+        projectType: "Process Optimization",
+        projectDescription: "Spindle utilisation on second shift is low.",
+        experienceLevel: "beginner",
+        specificGoals: "Shorter setups",
+        additionalRequirements: "",
+        bookingId: saved!.bookingRef,
+        createdAt: saved!.createdAt.toISOString(),
+      });
+    });
+
+    it("schedules no reminder for a session less than 24 hours away", async () => {
+      const form = bookingForm({ sessionDate: "2026-03-09", sessionTime: "09:00" });
+      const startsAt = centralInstant("2026-03-09", "09:00");
+      const answer = answerOf(await submitBooking(siteRequest("/booking", { form }), new Date(startsAt.getTime() - DAY + 1)));
+      expect(answer).toMatchObject({ kind: "redirect", location: "/booking/confirmation" });
+      const [saved] = await db.db.select({ reminderEmailId: bookings.reminderEmailId }).from(bookings);
+      expect(saved!.reminderEmailId).toBeNull();
+      expect((await outbox()).map((row) => row.kind)).toEqual([BOOKING_CONFIRMATION_KIND]);
+    });
+
+    it("is saved when the confirmation cannot be sent: 'Booking saved', and the banner's reason for the confirmation page", async () => {
+      const mailDir = path.resolve(getEnv().DATA_DIR, "mail");
+      fs.rmSync(mailDir, { recursive: true, force: true });
+      fs.writeFileSync(mailDir, "a file where the mail directory should be");
+      try {
+        const answer = await post(bookingForm({ sessionDate: daysAhead(13) }));
+        expect(await flashToastOf(answer)).toEqual({
+          kind: "error",
+          title: "Booking saved",
+          description: "Your booking was saved but we couldn't send the confirmation email. We'll contact you manually.",
+        });
+        expect(await db.db.select({ id: bookings.id }).from(bookings)).toHaveLength(1);
+        const cookie = cookieHeader(answer.kind === "redirect" ? answer.setCookies : []);
+        const page = (await confirmationRoute.loader(routeArgs(siteRequest("/booking/confirmation", { cookie })) as never)) as unknown as {
+          data: { booking: LastBooking | null; emailError: string | null };
+        };
+        expect(page.data.booking).not.toBeNull();
+        // The reason without its details (a local path here), which only the log gets.
+        expect(page.data.emailError).toBe("Could not write the message file");
+        const [confirmation] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.kind, BOOKING_CONFIRMATION_KIND));
+        expect(confirmation).toMatchObject({ status: "pending", attempts: 2 });
+      } finally {
+        fs.rmSync(mailDir, { force: true });
+      }
+    });
+  });
+
+  describe("the booking and its e-mails", () => {
+    async function withConstraint(table: string, check: string, run: () => Promise<void>) {
+      await db.db.execute(sql.raw(`alter table ${table} add constraint test_refuse check (${check})`));
+      try {
+        await run();
+      } finally {
+        await db.db.execute(sql.raw(`alter table ${table} drop constraint test_refuse`));
+      }
+    }
+
+    it("roll back together when the reminder cannot be queued: 'Booking failed', the form kept", async () => {
+      await withConstraint("email_outbox", `kind <> '${BOOKING_REMINDER_KIND}'`, async () => {
+        const answer = await post(bookingForm({ firstName: "Grace" }));
+        expect(answer.status).toBe(500);
+        expect(answer.kind === "data" && answer.data.toast).toEqual({
+          kind: "error",
+          title: "Booking failed",
+          description: "Something went wrong. Please try again.",
+        });
+        expect(answer.kind === "data" && answer.data.reply.initialValue).toMatchObject({ firstName: "Grace", sessionTime: "10:00" });
+      });
+      expect(await db.db.select().from(bookings)).toEqual([]);
+      expect(await outbox()).toEqual([]);
+    });
+
+    it("roll back together when the booking itself cannot be saved after its e-mails were queued", async () => {
+      await withConstraint("bookings", "first_name <> 'Rollback'", async () => {
+        expect((await post(bookingForm({ firstName: "Rollback" }))).status).toBe(500);
+      });
+      expect(await db.db.select().from(bookings)).toEqual([]);
+      expect(await outbox()).toEqual([]);
+    });
+  });
+
+  describe("taken slots", () => {
+    it("50 simultaneous requests for one slot make exactly one booking", async () => {
+      const sessionDate = daysAhead(20);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          post(bookingForm({ sessionDate, sessionTime: "13:00", sessionDuration: ["30", "60", "90"][i % 3]! })),
+        ),
+      );
+      const booked = answers.filter((answer) => answer.kind === "redirect");
+      expect(booked).toHaveLength(1);
+      const refused = answers.filter((answer) => answer.kind === "data");
+      expect(refused).toHaveLength(49);
+      for (const answer of refused) {
+        expect(answer.status).toBe(409);
+        expect(fieldErrors(answer)).toEqual({ sessionTime: [BOOKING_MESSAGES.unavailable] });
+      }
+      expect(await db.db.select({ id: bookings.id }).from(bookings)).toHaveLength(1);
+      // Only the winner's e-mails exist: the losers' rolled back with their bookings.
+      expect((await outbox()).map((row) => row.kind).sort()).toEqual([BOOKING_CONFIRMATION_KIND, BOOKING_REMINDER_KIND]);
+    });
+
+    it("are shown '(Unavailable)' for the chosen duration and refused with a message on the time field", async () => {
+      const sessionDate = daysAhead(21);
+      expect((await post(bookingForm({ sessionDate, sessionTime: "11:00", sessionDuration: "60" }))).kind).toBe("redirect");
+
+      const availability = async (duration: string) => {
+        const page = await loadBookingPage({ date: sessionDate, duration });
+        return Object.fromEntries(page.availability!.slots.map((slot) => [slot.time, slot.available]));
+      };
+      expect(await availability("60")).toMatchObject({ "10:00": true, "11:00": false, "12:00": true });
+      expect(await availability("90")).toMatchObject({ "09:00": true, "10:00": false, "11:00": false, "12:00": true });
+
+      const overlapping = await post(bookingForm({ sessionDate, sessionTime: "10:00", sessionDuration: "90" }));
+      expect(overlapping.status).toBe(409);
+      expect(fieldErrors(overlapping)).toEqual({ sessionTime: [BOOKING_MESSAGES.unavailable] });
+      // The answer carries the day's slots, so a page without JavaScript marks them too.
+      expect(overlapping.kind === "data" && overlapping.data.availability.slots[1]).toMatchObject({ time: "10:00", available: false });
+      expect((await post(bookingForm({ sessionDate, sessionTime: "10:00", sessionDuration: "60" }))).kind).toBe("redirect");
+    });
+
+    it("include the owner's blocked times", async () => {
+      const sessionDate = daysAhead(22);
+      await db.db.insert(bookingBlocks).values({
+        startsAt: centralInstant(sessionDate, "13:30"),
+        endsAt: centralInstant(sessionDate, "15:00"),
+        note: "Shop visit",
+      });
+      const page = await loadBookingPage({ date: sessionDate, duration: "30" });
+      expect(page.availability!.slots.filter((slot) => !slot.available).map((slot) => slot.time)).toEqual(["14:00"]);
+      const blocked = await post(bookingForm({ sessionDate, sessionTime: "13:00", sessionDuration: "60" }));
+      expect(fieldErrors(blocked)).toEqual({ sessionTime: [BOOKING_MESSAGES.unavailable] });
+      expect(await outbox()).toEqual([]);
+      expect((await post(bookingForm({ sessionDate, sessionTime: "13:00", sessionDuration: "30" }))).kind).toBe("redirect");
+    });
+  });
+
+  describe("cancelling through the link", () => {
+    async function book(overrides: Record<string, string> = {}) {
+      const form = bookingForm({ sessionDate: daysAhead(30), ...overrides });
+      expect((await post(form)).kind).toBe("redirect");
+      const [row] = await db.db.select().from(bookings).where(eq(bookings.email, form.email!));
+      return { form, row: row! };
+    }
+    const cancel = async (token: string) =>
+      answerOf(
+        await cancelRoute.action(
+          routeArgs(siteRequest(`/booking/cancel/${token}`, { form: { intent: "cancel" } }), undefined, { token }) as never,
+        ),
+      );
+    const cancelPage = async (token: string) =>
+      answerOf(await cancelRoute.loader(routeArgs(siteRequest(`/booking/cancel/${token}`), undefined, { token }) as never));
+
+    it("cancels, frees the slot, drops the reminder and tells the owner; a second click says it is already cancelled", async () => {
+      const { form, row } = await book();
+      expect(await cancelPage(row.cancelToken)).toMatchObject({ status: 200, data: { booking: { state: "active", bookingRef: row.bookingRef } } });
+
+      const answer = await cancel(row.cancelToken);
+      expect(answer).toMatchObject({ kind: "redirect", location: `/booking/cancel/${row.cancelToken}` });
+      expect(await flashToastOf(answer)).toMatchObject({ kind: "success", title: "Booking cancelled" });
+
+      const [cancelled] = await db.db.select().from(bookings).where(eq(bookings.id, row.id));
+      expect(cancelled!.status).toBe("cancelled");
+      expect(cancelled!.cancelledAt).toBeInstanceOf(Date);
+      const [reminder] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.id, row.reminderEmailId!));
+      expect(reminder).toMatchObject({ status: "dead", lastError: REMINDER_DROPPED_REASON });
+      const [notice] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.kind, BOOKING_CANCELLED_KIND));
+      expect(notice).toMatchObject({ to: getEnv().OWNER_EMAIL, status: "sent" });
+
+      // The slot is free again, and can be booked.
+      const page = await loadBookingPage({ date: form.sessionDate!, duration: "60" });
+      expect(page.availability!.slots.find((slot) => slot.time === form.sessionTime)?.available).toBe(true);
+      expect((await post(bookingForm({ sessionDate: form.sessionDate!, sessionTime: form.sessionTime! }))).kind).toBe("redirect");
+
+      expect(await flashToastOf(await cancel(row.cancelToken))).toMatchObject({ title: "Already cancelled" });
+      expect(await cancelPage(row.cancelToken)).toMatchObject({ data: { booking: { state: "cancelled" } } });
+      const notices = await db.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, BOOKING_CANCELLED_KIND)));
+      expect(notices).toHaveLength(1);
+    });
+
+    it("does not cancel a session that has begun", async () => {
+      const { row } = await book();
+      const later = new Date(row.startsAt.getTime() + 60_000);
+      const request = siteRequest(`/booking/cancel/${row.cancelToken}`, { form: { intent: "cancel" } });
+      expect(await flashToastOf(answerOf(await cancelFromLink(request, row.cancelToken, later)))).toMatchObject({ title: "Cannot cancel" });
+      const [unchanged] = await db.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, row.id));
+      expect(unchanged!.status).toBe("pending");
+    });
+
+    it("answers an unknown or malformed token with 404", async () => {
+      await book();
+      for (const token of ["x".repeat(32), "not a token", "../../admin"]) {
+        expect(await cancelPage(token)).toMatchObject({ status: 404, data: { booking: null } });
+        expect((await cancel(token)).status).toBe(404);
+      }
+    });
+
+    it("refuses a post that is not the cancel form", async () => {
+      const { row } = await book();
+      const request = siteRequest(`/booking/cancel/${row.cancelToken}`, { form: { intent: "delete" } });
+      expect(answerOf(await cancelFromLink(request, row.cancelToken)).status).toBe(400);
+      const [unchanged] = await db.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, row.id));
+      expect(unchanged!.status).toBe("pending");
+    });
+  });
+});
