@@ -75,7 +75,7 @@ test("books a session, keeps it in localStorage, e-mails it with an .ics, and th
   release();
 
   await expect(page).toHaveURL(/\/booking\/confirmation$/);
-  await expect(page.getByText("Booking confirmed!")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Booking confirmed!" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Booking Details" })).toBeVisible();
   const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("lastBooking"))) ?? "null");
   expect(stored).toMatchObject({
