@@ -2,6 +2,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/vite/precompress.ts";
 
 export default defineConfig({
   resolve: {
@@ -37,5 +38,5 @@ export default defineConfig({
   // Bundle React Router's server adapters with the app, so that they and our code share one copy
   // of react-router (the dev server would otherwise load a development and a production copy).
   ssr: { noExternal: ["@react-router/express", "@react-router/node"] },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompress()],
 });

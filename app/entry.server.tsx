@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
-import { nonceContext } from "~/lib/request-context";
+import { nonceContext, pageCacheRenderContext } from "~/lib/request-context";
 import { logger } from "#server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -19,14 +19,17 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(nonceContext);
+  const forPageCache = loadContext.get(pageCacheRenderContext);
+  // A cached page is shared: no nonce (an empty one would still be written as nonce="").
+  const nonce = forPageCache ? undefined : loadContext.get(nonceContext) || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole document at once; people get the shell as soon as it is ready.
+    // Crawlers and the page cache get the whole document at once; people get the shell as soon as
+    // it is ready.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      forPageCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,

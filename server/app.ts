@@ -1,19 +1,18 @@
-// The HTTP server: configuration, database, security headers, static files, health check and
-// React Router's request handler. Built by Vite into build/server/index.js; `node server.js` calls
-// startServer(). The development server loads this module through Vite instead.
-import crypto from "node:crypto";
-import type http from "node:http";
+// The HTTP server: configuration, database, the page cache (answered ahead of Express), then
+// Express: security headers, request limits, health check, origin check, precompressed static
+// files, compression and React Router's request handler. Built by Vite into build/server/index.js;
+// `node server.js` calls startServer(). The development server loads this module through Vite.
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { getAuth } from "~/features/auth/auth.server";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { passwordResetEmailsQueued } from "~/features/auth/emails.server";
-import { getEnv, type Env } from "~/lib/env.server";
+import { getEnv } from "~/lib/env.server";
 import { clientIpContext, nonceContext } from "~/lib/request-context";
 import { refuseCrossSitePosts } from "./cross-site.server";
 import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.server";
@@ -21,47 +20,8 @@ import { startEmailWorker } from "./email/worker.server";
 import { logger } from "./logger.server";
 import { pageCache } from "./page-cache.server";
 import { limitRequestBodies, refuseOtherMethods } from "./request-limits.server";
-
-declare module "express-serve-static-core" {
-  interface Locals {
-    cspNonce: string;
-  }
-}
-
-export function securityHeaders(env: Env, { dev = false } = {}) {
-  const https = env.SITE_URL.startsWith("https://");
-  const setNonce: express.RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-    next();
-  };
-  const nonce = (_req: unknown, res: unknown) =>
-    `'nonce-${(res as express.Response).locals.cspNonce}'`;
-  return [
-    setNonce,
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": ["'self'", nonce, ...(dev ? ["'unsafe-inline'"] : [])],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:", "https:"],
-          "font-src": ["'self'", "data:"],
-          "connect-src": ["'self'", ...(dev ? ["ws:"] : [])],
-          "frame-ancestors": ["'none'"],
-          "form-action": ["'self'", "https://checkout.stripe.com"],
-          "base-uri": ["'self'"],
-          "object-src": ["'none'"],
-          "upgrade-insecure-requests": https ? [] : null,
-        },
-      },
-      strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
-      frameguard: { action: "deny" },
-    }),
-  ];
-}
+import { securityHeaders } from "./security-headers.server";
+import { staticAssets } from "./static-assets.server";
 
 export type StartedServer = {
   server: http.Server;
@@ -95,7 +55,6 @@ export async function startServer({
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("trust proxy", "loopback");
-  app.use(compression());
   app.use(securityHeaders(env, { dev: Boolean(viteDevServer) }));
   app.use(refuseOtherMethods());
   app.use(limitRequestBodies());
@@ -111,24 +70,21 @@ export async function startServer({
     }
   });
 
-  const build = viteDevServer
+  // Development reloads the build on every request (HMR); production imports it once: a build
+  // *function* makes React Router re-derive its routes on every request (~9 ms each).
+  const build: ServerBuild | (() => Promise<ServerBuild>) = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : () => import("virtual:react-router/server-build");
+    : await import("virtual:react-router/server-build");
 
-  const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
   // One origin check for every mutating request, before any route runs.
   app.use(refuseCrossSitePosts(env));
-  // Cached pages first: they never need the file system.
-  if (!viteDevServer) app.use(pageCache(build));
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
-    app.use(
-      "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
-    );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Compressed at build time (scripts/vite/precompress.ts): no compression() for them.
+    app.use(staticAssets(path.resolve(process.env.BUILD_DIR ?? "build", "client")));
   }
+  app.use(compression());
 
   app.use(
     createRequestHandler({
@@ -143,12 +99,20 @@ export async function startServer({
     }),
   );
 
+  // Cached pages are answered on the raw request, before Express: they carry their own prepared
+  // headers (security headers included), and only GET and HEAD without a body reach them, so
+  // every mutating request still meets the method, size and origin checks above.
+  const servePageCache = typeof build === "function" ? undefined : pageCache(build, env);
+  const listener: http.RequestListener = servePageCache
+    ? (req, res) => servePageCache(req, res, () => app(req, res))
+    : app;
+
   let server: http.Server;
   try {
     server = await new Promise<http.Server>((resolve, reject) => {
-      const listening = app.listen(env.PORT, env.HOST, (error?: Error) =>
-        error ? reject(error) : resolve(listening),
-      );
+      const listening = http.createServer(listener);
+      listening.once("error", reject);
+      listening.listen(env.PORT, env.HOST, () => resolve(listening));
     });
   } catch (error) {
     await database.close();

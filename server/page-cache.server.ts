@@ -1,14 +1,21 @@
-// Server-side cache of public marketing pages for anonymous visitors (DESIGN.md section 8: these
-// pages must serve at a good fraction of a static file server's rate). A page is rendered once with
-// a placeholder nonce; every response swaps in the request's own CSP nonce, so the security headers
-// stay per-request while React renders only once per process.
-import type express from "express";
+// Server-side cache of the public marketing pages for anonymous visitors (DESIGN.md section 8: at
+// least 0.60x a static file server). A page is rendered once per process; its status, headers,
+// body and brotli/gzip encodings, ETags and CSP (hashes of its inline scripts, no nonce) are
+// computed then. A request only picks the encoding: it is answered on the raw Node request, ahead
+// of Express and its middleware (docs/decisions/007-cached-pages.md).
+import crypto from "node:crypto";
+import type http from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { hasSignedSessionCookie } from "~/features/auth/session-cookie.server";
+import type { Env } from "~/lib/env.server";
 import { FLASH_TOAST_COOKIE } from "~/lib/flash-toast.server";
-import { nonceContext } from "~/lib/request-context";
+import { pageCacheRenderContext } from "~/lib/request-context";
 import { cacheablePaths } from "~/lib/route-access";
+import { chooseEncoding, etagMatches, type Encoding } from "./content-encoding.server";
 import { logger } from "./logger.server";
+import { fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.server";
 
 // Query parameters that the server render ignores (read in the browser, or by analytics).
 const ignoredParams = new Set([
@@ -22,64 +29,145 @@ const ignoredParams = new Set([
   "fbclid",
 ]);
 
-const NONCE_PLACEHOLDER = "csp-nonce-placeholder-7f3a9c";
+/**
+ * Browsers revalidate every time (a deploy shows at once; the answer is a 304 when nothing
+ * changed); a CDN may serve the page for 60 s and, after that, a stale copy for up to 5 minutes
+ * while it revalidates in the background. Only anonymous visitors get this answer, so a CDN in
+ * front must pass requests that carry the session or flash cookie through (decision 007).
+ */
+export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
-// The page split at the nonce placeholder, pre-encoded: a response is a memcpy, not a render.
-type CachedPage = { parts: Buffer[]; headers: Array<[string, string]> };
+const ENCODINGS: ReadonlySet<Encoding> = new Set(["br", "gzip", "identity"]);
 
-function isCacheable(req: express.Request) {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (!cacheablePaths.has(req.path)) return false;
-  // Only a validly signed session cookie makes a visitor signed in; a forged one is served from memory.
-  if (hasSignedSessionCookie(req.headers.cookie)) return false;
-  // A toast handed over by a redirect is read (and cleared) by the rendered page.
-  if (req.headers.cookie?.includes(`${FLASH_TOAST_COOKIE}=`)) return false;
-  for (const key of Object.keys(req.query)) if (!ignoredParams.has(key)) return false;
-  return true;
+/** Flat [name, value, …] lists, as http.ServerResponse#writeHead takes them. */
+type Variant = { body: Buffer; etag: string; head: string[]; notModifiedHead: string[] };
+type CachedPage = Record<Encoding, Variant>;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+function encode(html: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === "br") {
+    return brotli(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    });
+  }
+  return encoding === "gzip" ? gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }) : Promise.resolve(html);
 }
 
-export function pageCache(build: () => Promise<ServerBuild>): express.RequestHandler {
-  const pages = new Map<string, Promise<CachedPage | null>>();
-  let handler: ReturnType<typeof createRequestHandler> | undefined;
+/**
+ * A cached page paints without JavaScript, so it leaves out React Router's modulepreload hints: its
+ * modules then load from the module script at the end of <body>, after the HTML, instead of
+ * competing with the HTML and the stylesheet for a slow connection before the first paint.
+ */
+function withoutModulePreloads(html: string): string {
+  return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
+}
 
-  async function render(req: express.Request): Promise<CachedPage | null> {
-    handler ??= createRequestHandler(await build(), "production");
+/** The cache key (the path) of a request the cache may answer, or null. */
+function cacheKey(req: http.IncomingMessage): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  // A body on a GET is odd: the general chain (and its request limits) deals with it.
+  if (req.headers["transfer-encoding"] !== undefined) return null;
+  if (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") return null;
+  const url = req.url ?? "/";
+  const queryStart = url.indexOf("?");
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  if (!cacheablePaths.has(path)) return null;
+  if (queryStart !== -1) {
+    for (const key of new URLSearchParams(url.slice(queryStart + 1)).keys()) if (!ignoredParams.has(key)) return null;
+  }
+  const cookie = req.headers.cookie;
+  if (cookie) {
+    // Only a validly signed session cookie makes a visitor signed in; a forged one is served from memory.
+    if (hasSignedSessionCookie(cookie)) return null;
+    // A toast handed over by a redirect is read (and cleared) by the rendered page.
+    if (cookie.includes(`${FLASH_TOAST_COOKIE}=`)) return null;
+  }
+  return path;
+}
+
+function entityTag(body: Buffer) {
+  return `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/**
+ * The pre-rendered answers to GET and HEAD of cacheable pages. Call it with the raw request first;
+ * it calls `next` for every request it does not answer (and after a render it could not share).
+ */
+export function pageCache(
+  build: ServerBuild,
+  env: Env,
+): (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void {
+  const ready = new Map<string, CachedPage>();
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+  const handler = createRequestHandler(build, "production");
+
+  async function render(path: string): Promise<CachedPage | null> {
     const context = new RouterContextProvider();
-    context.set(nonceContext, NONCE_PLACEHOLDER);
-    const url = new URL(req.path, `${req.protocol}://${req.get("host")}`);
-    const response = await handler(new Request(url, { headers: { accept: "text/html" } }), context);
-    // Only plain, successful, cookie-free pages are shared between visitors.
-    if (response.status !== 200 || response.headers.has("set-cookie")) return null;
-    const headers = [...response.headers].filter(([name]) => name !== "content-length");
-    const parts = (await response.text()).split(NONCE_PLACEHOLDER).map((part) => Buffer.from(part));
-    return { parts, headers };
+    context.set(pageCacheRenderContext, true);
+    // SITE_URL, not the first visitor's Host header, is the origin the page is rendered for.
+    const request = new Request(new URL(path, env.SITE_URL), { headers: { accept: "text/html" } });
+    const response = await handler(request, context);
+    // Only plain, successful, cookie-free, shareable pages are served to every visitor.
+    const shareable = !/no-store|private/i.test(response.headers.get("cache-control") ?? "");
+    if (response.status !== 200 || response.headers.has("set-cookie") || !shareable) return null;
+    const text = withoutModulePreloads(await response.text());
+    const html = Buffer.from(text);
+    const common: Array<[string, string]> = [
+      ...[...response.headers].filter(([name]) => !["content-length", "cache-control", "vary", "etag"].includes(name)),
+      ...fixedSecurityHeaders(env, inlineScriptHashes(text)),
+      ["Cache-Control", PAGE_CACHE_CONTROL],
+      ["Vary", "Accept-Encoding"],
+      ["X-Page-Cache", "hit"],
+    ];
+    // A 304 carries the validators and caching headers, not the representation's metadata.
+    const notModifiedCommon = common.filter(([name]) => name.toLowerCase() !== "content-type");
+    const variant = async (encoding: Encoding): Promise<Variant> => {
+      const body = await encode(html, encoding);
+      const etag = entityTag(body);
+      const encodingHead: Array<[string, string]> = encoding === "identity" ? [] : [["Content-Encoding", encoding]];
+      return {
+        body,
+        etag,
+        head: [...common, ...encodingHead, ["ETag", etag], ["Content-Length", String(body.length)]].flat(),
+        notModifiedHead: [...notModifiedCommon, ["ETag", etag]].flat(),
+      };
+    };
+    const [br, gz, identity] = await Promise.all([variant("br"), variant("gzip"), variant("identity")]);
+    return { br, gzip: gz, identity };
+  }
+
+  function send(page: CachedPage, req: http.IncomingMessage, res: http.ServerResponse) {
+    const variant = page[chooseEncoding(req.headers["accept-encoding"], ENCODINGS)];
+    if (etagMatches(req.headers["if-none-match"], variant.etag)) {
+      res.writeHead(304, variant.notModifiedHead).end();
+    } else {
+      res.writeHead(200, variant.head).end(req.method === "HEAD" ? undefined : variant.body);
+    }
   }
 
   return (req, res, next) => {
-    if (!isCacheable(req)) return next();
-    let page = pages.get(req.path);
-    if (!page) {
-      page = render(req).catch((error) => {
-        logger.error({ err: error, path: req.path }, "page cache: render failed");
+    const path = cacheKey(req);
+    if (path === null) return next();
+    const page = ready.get(path);
+    if (page) return send(page, req, res);
+    let pending = rendering.get(path);
+    if (!pending) {
+      pending = render(path).catch((error: unknown) => {
+        logger.error({ err: error, path }, "page cache: render failed");
         return null;
       });
-      pages.set(req.path, page);
+      rendering.set(path, pending);
+      void pending.then((rendered) => {
+        rendering.delete(path);
+        if (rendered) ready.set(path, rendered);
+      });
     }
-    page.then(
-      (cached) => {
-        if (!cached) {
-          pages.delete(req.path);
-          return next();
-        }
-        for (const [name, value] of cached.headers) res.setHeader(name, value);
-        res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-        res.setHeader("X-Page-Cache", "hit");
-        const nonce = Buffer.from(res.locals.cspNonce);
-        const body = Buffer.concat(cached.parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part])));
-        res.setHeader("Content-Length", body.length);
-        res.status(200).end(req.method === "HEAD" ? undefined : body);
-      },
-      (error) => next(error),
-    );
+    void pending.then((rendered) => (rendered ? send(rendered, req, res) : next()));
   };
 }

@@ -1,0 +1,226 @@
+// The page cache of the production server as browsers and CDNs meet it (decision 007): a cached
+// page is the same bytes for every anonymous visitor, in the encoding asked for, with a strong ETag
+// per encoding, 304s and HEAD, and a CSP naming its inline scripts by hash; signed-in visitors and
+// flash toasts get their own render, and mutating requests still meet the method, size and origin
+// checks.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FLASH_TOAST_COOKIE } from "~/lib/flash-toast.server";
+import { tempDir } from "../support/databases";
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../support/server-process";
+
+const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-1" };
+const CACHED_PAGES = ["/", "/bootcamp", "/about", "/marketplace"];
+/** What helmet sets besides the CSP; a cached page must carry the same. */
+const SECURITY_HEADERS = [
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "origin-agent-cluster",
+  "referrer-policy",
+  "strict-transport-security",
+  "x-content-type-options",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+];
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** One request with node:http: the bytes as sent (fetch would pick its own encoding and decode). */
+function request(url: string, { method = "GET", headers = {} as Record<string, string> } = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function decode({ headers, body }: Raw) {
+  if (headers["content-encoding"] === "br") return zlib.brotliDecompressSync(body).toString("utf8");
+  if (headers["content-encoding"] === "gzip") return zlib.gunzipSync(body).toString("utf8");
+  expect(headers["content-encoding"]).toBeUndefined();
+  return body.toString("utf8");
+}
+
+/** The sha256 sources a CSP needs for the inline scripts a browser would run in `html`. */
+function inlineScriptSources(html: string) {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${crypto.createHash("sha256").update(body!).digest("base64")}'`,
+  );
+}
+
+type HeaderValue = http.IncomingHttpHeaders[string];
+const scriptSrc = (csp: HeaderValue) => /script-src ([^;]*)/.exec(String(csp ?? ""))?.[1]?.split(" ") ?? [];
+
+describe("the page cache", () => {
+  let server: ServerProcess;
+  let dataDir: string;
+  let adminCookie: string;
+  const url = (path: string) => `${server.url}${path}`;
+
+  beforeAll(async () => {
+    dataDir = tempDir("page-cache-");
+    const port = String(await freePort());
+    server = await startServerProcess({
+      PORT: port,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    const signedIn = await fetch(url("/admin-login"), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, "sec-fetch-site": "same-origin" },
+      body: new URLSearchParams({ intent: "sign-in", ...ADMIN }),
+    });
+    expect(signedIn.status).toBe(200);
+    adminCookie = signedIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+    expect(adminCookie).toMatch(/session_token=/);
+  });
+  afterAll(async () => {
+    await stopServerProcess(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each(CACHED_PAGES)("answers %s twice with byte-identical responses: nothing in them is per response", async (path) => {
+    const headers = { "accept-encoding": "gzip, br" };
+    const first = await request(url(path), { headers });
+    const second = await request(url(path), { headers });
+    expect(first.status).toBe(200);
+    expect(first.headers["x-page-cache"]).toBe("hit");
+    expect(second.body.equals(first.body)).toBe(true);
+    const { date: _firstDate, ...firstHeaders } = first.headers;
+    const { date: _secondDate, ...secondHeaders } = second.headers;
+    expect(secondHeaders).toEqual(firstHeaders);
+    expect(first.headers["content-security-policy"]).not.toContain("nonce");
+    expect(decode(first)).not.toContain("nonce=");
+  });
+
+  it.each(CACHED_PAGES)("allows exactly the inline scripts %s carries, by hash", async (path) => {
+    const response = await request(url(path));
+    const html = decode(response);
+    const sources = scriptSrc(response.headers["content-security-policy"]);
+    expect(sources[0]).toBe("'self'");
+    expect(sources).not.toContain("'unsafe-inline'");
+    const hashes = inlineScriptSources(html);
+    expect(hashes.length).toBeGreaterThan(0);
+    expect(new Set(sources.slice(1))).toEqual(new Set(hashes));
+  });
+
+  it("ships cached pages without modulepreload hints; their module script still loads the app", async () => {
+    const cached = decode(await request(url("/")));
+    const rendered = decode(await request(url("/?not-cached=1")));
+    expect(rendered).toContain('<link rel="modulepreload"');
+    expect(cached).not.toContain("modulepreload");
+    const moduleScript = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(cached)?.[1];
+    expect(moduleScript).toMatch(/import \* as route0 from "\/assets\/root-[^"]+\.js"/);
+    expect(moduleScript).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
+  });
+
+  it("sends brotli, gzip or identity as asked, all decoding to the same HTML, each with its own strong ETag", async () => {
+    const answers = await Promise.all(
+      ["br", "gzip", "identity"].map((encoding) => request(url("/bootcamp"), { headers: { "accept-encoding": encoding } })),
+    );
+    expect(answers.map((answer) => answer.headers["content-encoding"])).toEqual(["br", "gzip", undefined]);
+    const [br, gzip, identity] = answers.map(decode);
+    expect(br).toBe(identity);
+    expect(gzip).toBe(identity);
+    expect(identity).toContain("Three Days That Reset How Your Shop Runs");
+    for (const answer of answers) {
+      expect(answer.headers.vary).toBe("Accept-Encoding");
+      expect(answer.headers.etag).toMatch(/^"[^"]+"$/);
+      expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+      expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+    }
+    expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(3);
+    // The encoding follows the client's weights, and q=0 refuses one.
+    const chosen = async (acceptEncoding: string) =>
+      (await request(url("/bootcamp"), { headers: { "accept-encoding": acceptEncoding } })).headers["content-encoding"];
+    expect(await chosen("gzip, deflate, br, zstd")).toBe("br");
+    expect(await chosen("br;q=0, gzip")).toBe("gzip");
+    expect(await chosen("br;q=0.5, gzip;q=0.8")).toBe("gzip");
+    expect(await chosen("gzip;q=0, br;q=0")).toBeUndefined();
+  });
+
+  it("answers If-None-Match with 304 for the tag of the encoding it would send, else 200", async () => {
+    const first = await request(url("/about"), { headers: { "accept-encoding": "br" } });
+    const etag = first.headers.etag!;
+    const revalidated = await request(url("/about"), { headers: { "accept-encoding": "br", "if-none-match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(revalidated.headers["cache-control"]).toBe(first.headers["cache-control"]);
+    expect(revalidated.headers.vary).toBe("Accept-Encoding");
+    const otherEncoding = await request(url("/about"), { headers: { "accept-encoding": "gzip", "if-none-match": etag } });
+    expect(otherEncoding.status).toBe(200);
+    const stale = await request(url("/about"), { headers: { "accept-encoding": "br", "if-none-match": '"stale", W/"older"' } });
+    expect(stale.status).toBe(200);
+    const anyTag = await request(url("/about"), { headers: { "accept-encoding": "br", "if-none-match": `"stale", ${etag}` } });
+    expect(anyTag.status).toBe(304);
+  });
+
+  it("answers HEAD with the headers of GET and no body", async () => {
+    const headers = { "accept-encoding": "gzip" };
+    const get = await request(url("/marketplace"), { headers });
+    const head = await request(url("/marketplace"), { method: "HEAD", headers });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    const { date: _getDate, ...getHeaders } = get.headers;
+    const { date: _headDate, ...headHeaders } = head.headers;
+    expect(headHeaders).toEqual(getHeaders);
+  });
+
+  it("lets a CDN hold the page briefly, and carries the security headers a rendered page has", async () => {
+    const cached = await request(url("/"));
+    expect(cached.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    const rendered = await request(url("/?not-cached=1"));
+    expect(rendered.headers["x-page-cache"]).toBeUndefined();
+    for (const name of SECURITY_HEADERS) expect(cached.headers[name], name).toBe(rendered.headers[name]);
+    // The CSP differs only in how it allows the inline scripts: by hash instead of a nonce.
+    const withoutScripts = (csp: HeaderValue) => String(csp).replace(/script-src [^;]*/, "script-src");
+    expect(withoutScripts(cached.headers["content-security-policy"])).toBe(withoutScripts(rendered.headers["content-security-policy"]));
+    expect(scriptSrc(rendered.headers["content-security-policy"])[1]).toMatch(/^'nonce-/);
+  });
+
+  it("never serves a signed-in visitor, or one with a toast to show, from the cache", async () => {
+    for (const path of CACHED_PAGES) {
+      const signedIn = await request(url(path), { headers: { cookie: adminCookie } });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers["x-page-cache"]).toBeUndefined();
+      expect(signedIn.headers["cache-control"] ?? "").not.toContain("public");
+      expect(scriptSrc(signedIn.headers["content-security-policy"])[1]).toMatch(/^'nonce-/);
+      expect(decode(signedIn)).toContain(ADMIN.email);
+    }
+    const toast = await request(url("/"), { headers: { cookie: `${FLASH_TOAST_COOKIE}=anything` } });
+    expect(toast.headers["x-page-cache"]).toBeUndefined();
+  });
+
+  it("leaves mutating requests to the method, size and origin checks", async () => {
+    expect((await request(url("/"), { method: "PUT" })).status).toBe(405);
+    const crossSite = await request(url("/bootcamp"), {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded", "content-length": "0" },
+    });
+    expect(crossSite.status).toBe(403);
+    const tooLarge = await request(url("/"), {
+      method: "POST",
+      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded", "content-length": String(2 * 1024 * 1024) },
+    }).catch((error: unknown) => error);
+    // The server answers 413 before the (never sent) body, then closes the connection.
+    expect(tooLarge).toMatchObject({ status: 413 });
+  });
+});
