@@ -13,10 +13,9 @@ import type { Route } from "./+types/root";
 import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { Toaster } from "~/components/ui/sonner";
 import { sessionMiddleware } from "~/features/auth/guards.server";
 import { getRootAuthState } from "~/features/auth/root-auth.server";
-import { useToast } from "~/components/form";
+import { Toasts, useToast } from "~/components/toast";
 import { getPublicEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { useNonce } from "~/lib/nonce";
@@ -62,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster />
+        <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

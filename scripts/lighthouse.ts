@@ -1,6 +1,8 @@
 // `npm run lighthouse`: Lighthouse (mobile, simulated throttling) against the production build in
-// the system Chromium. Prints performance, accessibility, best practices and SEO for each page and
-// the JavaScript transferred on /, against DESIGN.md section 8's budgets.
+// the system Chromium. Each page is measured LIGHTHOUSE_RUNS times (default 3); the run with the
+// median performance score is printed (performance, accessibility, best practices, SEO, LCP, TBT,
+// CLS, JavaScript transferred) with the range of scores and LCPs, against DESIGN.md section 8's
+// budgets. Exits non-zero when a page's median run misses one.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
@@ -8,11 +10,30 @@ import lighthouse from "lighthouse";
 import { tempDir } from "../tests/support/databases";
 import { startServerProcess, stopServerProcess } from "../tests/support/server-process";
 
-const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/bootcamp").split(",");
+const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/bootcamp,/about,/marketplace").split(",");
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a positive integer (got "${process.env.LIGHTHOUSE_RUNS}")`);
 const chromePath =
   process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
 
-const budgets = { performance: 95, accessibility: 95, seo: 100 };
+const budgets = { performance: 98, accessibility: 100, "best practices": 100, seo: 100, "LCP ms": 1800 };
+
+/** One Lighthouse run; a run Lighthouse could not finish (a busy machine, say) is repeated twice at most. */
+async function measure(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    if (attempt === 3) throw new Error(`Lighthouse could not measure ${url}: ${error.code} ${error.message}`);
+    console.log(`Lighthouse could not finish a run of ${url} (${error.code}); running it again.`);
+  }
+}
 
 async function main() {
   console.log("Building the production bundle…");
@@ -34,39 +55,51 @@ async function main() {
       "--no-first-run",
     ],
   });
-  const rows: Array<Record<string, string | number>> = [];
+  type Row = { page: string; performance: number; accessibility: number; "best practices": number; seo: number; "LCP ms": number; "TBT ms": number; CLS: number; "JS KB transferred": number };
+  const rows: Array<Row & { "performance range": string; "LCP range ms": string }> = [];
   let failed = false;
   try {
     for (const page of pages) {
-      const result = await lighthouse(`${server.url}${page}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      const measured: Array<{ row: Row; failing: string[] }> = [];
+      for (let run = 0; run < runs; run++) {
+        const { categories, audits } = await measure(`${server.url}${page}`, chrome.port);
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        const scripts = (audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })
+          ?.items?.filter((item) => item.resourceType === "Script")
+          .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+        measured.push({
+          row: {
+            page,
+            performance: score("performance"),
+            accessibility: score("accessibility"),
+            "best practices": score("best-practices"),
+            seo: score("seo"),
+            "LCP ms": Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+            "TBT ms": Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+            CLS: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+            "JS KB transferred": Math.round((scripts ?? 0) / 1024),
+          },
+          failing: Object.values(audits)
+            .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative")
+            .map((audit) => `  - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`),
+        });
+      }
+      measured.sort((a, b) => a.row.performance - b.row.performance || b.row["LCP ms"] - a.row["LCP ms"]);
+      const { row, failing } = measured[Math.floor(measured.length / 2)]!;
+      const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
+      rows.push({
+        ...row,
+        "performance range": range(measured.map((m) => m.row.performance)),
+        "LCP range ms": range(measured.map((m) => m.row["LCP ms"])),
       });
-      if (!result) throw new Error(`no Lighthouse result for ${page}`);
-      const { categories, audits } = result.lhr;
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      const scripts = (audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })
-        ?.items?.filter((item) => item.resourceType === "Script")
-        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-      const row = {
-        page,
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        "best practices": score("best-practices"),
-        seo: score("seo"),
-        "LCP ms": Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
-        "TBT ms": Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
-        CLS: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
-        "JS KB (gzip)": Math.round((scripts ?? 0) / 1024),
-      };
-      rows.push(row);
-      if (row.performance < budgets.performance || row.accessibility < budgets.accessibility || row.seo < budgets.seo) {
+      const missed =
+        row.performance < budgets.performance ||
+        row.accessibility < budgets.accessibility ||
+        row["best practices"] < budgets["best practices"] ||
+        row.seo < budgets.seo ||
+        row["LCP ms"] > budgets["LCP ms"];
+      if (missed) {
         failed = true;
-        const failing = Object.values(audits)
-          .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative")
-          .map((audit) => `  - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
         console.log(`\n${page} is below budget; audits to look at:\n${failing.join("\n")}`);
       }
     }
@@ -75,9 +108,12 @@ async function main() {
     await stopServerProcess(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log("\nLighthouse, mobile (simulated throttling), production build:");
+  console.log(`\nLighthouse, mobile (simulated throttling), production build; the median of ${runs} runs per page:`);
   console.table(rows);
-  console.log(`Budgets: performance >= ${budgets.performance}, accessibility >= ${budgets.accessibility}, SEO = ${budgets.seo}, JS on / <= 135 KB gzipped.`);
+  console.log(
+    `Budgets: performance >= ${budgets.performance}, accessibility ${budgets.accessibility}, best practices ${budgets["best practices"]}, ` +
+      `SEO ${budgets.seo}, LCP <= ${budgets["LCP ms"]} ms; JS on / <= 135 KB gzipped (npm run bench measures it).`,
+  );
   if (failed) process.exitCode = 1;
 }
 

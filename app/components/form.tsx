@@ -10,12 +10,13 @@
 //   </Form>
 //   useToast(result?.toast);   // the action's answer, once per answer
 import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { useEffect } from "react";
-import { toast as showToast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { Toast } from "~/lib/toast";
+
+// Part of the kit; it lives with the lazily loaded toasts (sonner is not on first paint).
+export { useToast } from "~/components/toast";
 
 /**
  * When the browser checks a form: first on submit, then as the visitor corrects each field. Not on
@@ -111,18 +112,6 @@ export function SubmitButton({
       {busy ? busyText : children}
     </Button>
   );
-}
-
-/**
- * Shows a toast once per value: an action's answer (each submission's answer is a new object) or
- * a toast handed over by a redirect.
- */
-export function useToast(toast: Toast | null | undefined) {
-  useEffect(() => {
-    if (!toast) return;
-    if (toast.kind === "success") showToast.success(toast.title, { description: toast.description });
-    else showToast.error(toast.title, { description: toast.description });
-  }, [toast]);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import type { ImageAsset } from "~/content/types";
 
 type ResponsiveImageProps = {
@@ -23,6 +24,18 @@ export function ResponsiveImage({
   pictureClassName,
 }: ResponsiveImageProps) {
   const fallbackWidth = image.widths[Math.floor(image.widths.length / 2)];
+  // The browser finds an <img> in a <picture> only once it parses the body: a preload in <head>
+  // starts the above-the-fold image with the stylesheet, at the width `sizes` picks. Browsers
+  // without AVIF skip it (type) and take the WebP source as before.
+  if (priority) {
+    preload(`${image.base}-${fallbackWidth}.avif`, {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: srcSet(image, "avif"),
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
   return (
     <picture className={pictureClassName}>
       <source type="image/avif" srcSet={srcSet(image, "avif")} sizes={sizes} />

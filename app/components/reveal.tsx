@@ -1,8 +1,9 @@
 import { useEffect, useRef, type ComponentProps, type ElementType } from "react";
 
-// Fades/slides a section in once 12% of it is visible (SPEC: 10-15%). The hidden start state is
-// pure CSS (app.css), applied only when scripts run and motion is welcome, so content is never lost
-// without JavaScript and reduced-motion users see it at once.
+// Fades/slides a section in once 12% of it is visible (SPEC: 10-15%). Sections are rendered
+// visible: the first paint needs no JavaScript, and without it nothing is lost. Once hydrated, a
+// section already in view stays; one out of view is hidden at once (app.css) and revealed when
+// scrolled to. Reduced-motion users see everything at once (app.css).
 const THRESHOLD = 0.12;
 
 type RevealProps<T extends ElementType> = {
@@ -18,10 +19,10 @@ export function Reveal<T extends ElementType = "section">({ as, delay, style, ..
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (typeof IntersectionObserver === "undefined") {
-      element.dataset.reveal = "visible";
-      return;
-    }
+    const { top, bottom } = element.getBoundingClientRect();
+    // In view already (any of it): hiding it now would make content blink away.
+    if ((top < window.innerHeight && bottom > 0) || typeof IntersectionObserver === "undefined") return;
+    element.dataset.reveal = "hidden";
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
@@ -40,7 +41,7 @@ export function Reveal<T extends ElementType = "section">({ as, delay, style, ..
   return (
     <Component
       ref={ref}
-      data-reveal="hidden"
+      data-reveal="visible"
       style={delay ? { ...style, "--reveal-delay": `${delay}ms` } : style}
       {...props}
     />

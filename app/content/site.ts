@@ -3,6 +3,7 @@
  * Numbers follow the claims of SPEC section 1.
  */
 
+import { BUSINESS_NAME } from "./site-name";
 import type { ImageAsset } from "./types";
 
 export type SocialPlatform = "linkedin" | "youtube" | "x";
@@ -78,7 +79,7 @@ export const site: SiteIdentity = {
   familyName: "Halvorsen",
   initials: "MH",
   jobTitle: "Senior CNC Machinist & Manufacturing Consultant",
-  businessName: "Halvorsen Manufacturing Advisory",
+  businessName: BUSINESS_NAME,
   url: "https://www.halvorsencnc.com",
   headline:
     "Senior CNC machinist and manufacturing consultant helping aerospace and precision shops cut cycle time, raise OEE and pass their next audit.",

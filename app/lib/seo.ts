@@ -1,10 +1,10 @@
 // Every route's `meta` goes through seo(): title, description, canonical (SITE_URL + path), Open
 // Graph, Twitter card and JSON-LD, all rendered on the server.
 import type { MetaDescriptor } from "react-router";
-import { site } from "~/content/site";
+import { BUSINESS_NAME } from "~/content/site-name";
 import type { PublicEnv } from "./env.server";
 
-export const SITE_NAME = site.businessName;
+export const SITE_NAME = BUSINESS_NAME;
 export const DEFAULT_OG_IMAGE = "/images/og-default.png";
 
 type MetaArgs = {

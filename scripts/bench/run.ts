@@ -1,8 +1,10 @@
 // `npm run bench` (DESIGN §8): requests/s of the production server against nginx serving the same
 // HTML bytes, precompressed. wrk runs pinned to CPU 0 and the site and nginx (one worker) to CPU 1,
 // so the load generator never takes the server's core. Per page: warm-up, then alternating site and
-// nginx rounds; medians and ratios printed, then the gzipped JavaScript each page loads. Goals are
-// reported, never turned into an exit code; broken measurements (non-2xx, socket errors) fail.
+// nginx rounds; medians and ratios printed, with the CPU time each server spent per request. Then
+// the uncached render path of the same pages (a query parameter the page cache does not ignore and
+// the page does not read), then the gzipped JavaScript each page loads. Goals are reported, never
+// turned into an exit code; broken measurements (non-2xx, socket errors) fail.
 // Bounded: fixed durations, 127.0.0.1 only; everything started is stopped, also on error or signal.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -17,7 +19,11 @@ type Page = { path: string; ratioGoal: number; jsGoalKB?: number };
 const pages: Page[] = [
   { path: "/", ratioGoal: 0.6, jsGoalKB: 135 },
   { path: "/bootcamp", ratioGoal: 0.6 },
+  { path: "/about", ratioGoal: 0.6 },
+  { path: "/marketplace", ratioGoal: 0.6 },
 ];
+// Bypasses the page cache (it only ignores ref, utm_* and click ids) without changing the page.
+const UNCACHED_QUERY = "?bench-uncached=1";
 
 function setting(name: string, fallback: number) {
   const value = Number(process.env[name] ?? fallback);
@@ -30,6 +36,9 @@ const DURATION_S = setting("BENCH_DURATION", 5);
 const WARMUP_S = setting("BENCH_WARMUP", 2);
 const ROUNDS = setting("BENCH_ROUNDS", 3);
 const CONNECTIONS = setting("BENCH_CONNECTIONS", 50);
+// An uncached render under full load queues for a second or more: wrk's default 2 s timeout would
+// count slow answers as broken ones.
+const TIMEOUT_S = 10;
 const LOAD_CPU = "0";
 const SERVER_CPU = "1";
 // What a browser sends for a navigation.
@@ -118,7 +127,7 @@ function installTools() {
   };
 }
 
-type Answer = { status: number; encoding: string; body: Buffer };
+type Answer = { status: number; encoding: string; pageCache: string; body: Buffer };
 
 // Raw bytes as sent (fetch would decompress and choose its own Accept-Encoding).
 function request(url: string, headers: Record<string, string>): Promise<Answer> {
@@ -132,12 +141,19 @@ function request(url: string, headers: Record<string, string>): Promise<Answer> 
           resolve({
             status: response.statusCode ?? 0,
             encoding: response.headers["content-encoding"] ?? "identity",
+            pageCache: String(response.headers["x-page-cache"] ?? "-"),
             body: Buffer.concat(chunks),
           }),
         );
       })
       .on("error", reject);
   });
+}
+
+function decoded(answer: Answer) {
+  if (answer.encoding === "br") return zlib.brotliDecompressSync(answer.body);
+  if (answer.encoding === "gzip") return zlib.gunzipSync(answer.body);
+  return answer.body;
 }
 
 function htmlFile(htmlRoot: string, page: string) {
@@ -184,7 +200,11 @@ http {
   });
   for (let i = 0; i < 50 && child.exitCode === null; i++) {
     try {
-      if ((await request(`http://127.0.0.1:${port}/`, {})).status === 200) return;
+      if ((await request(`http://127.0.0.1:${port}/`, {})).status === 200) {
+        // The one worker answers; the master (taskset exec'd into it) only supervises.
+        const [worker] = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(" ");
+        return Number(worker);
+      }
     } catch {
       // starting
     }
@@ -194,13 +214,27 @@ http {
   throw new Error(`nginx did not start:\n${log}`);
 }
 
-type Round = { rps: number; p99Ms: number };
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
-async function wrk(binary: string, url: string, seconds: number): Promise<Round> {
+/** CPU time (user + system) a process has used so far, in seconds. */
+function cpuSeconds(pid: number) {
+  // The fields after "pid (comm) ": state is the first, utime the 12th, stime the 13th.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/**
+ * requests/s and p99 as wrk saw them, and the CPU time the serving process spent per request: the
+ * work each answer costs, which other load on the machine disturbs far less than the rates.
+ */
+type Round = { rps: number; p99Ms: number; cpuUsPerRequest: number };
+
+async function wrk(binary: string, url: string, seconds: number, servingPid: number): Promise<Round> {
+  const cpuBefore = cpuSeconds(servingPid);
   const headers = Object.entries(requestHeaders).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
   const child = spawn(
     "taskset",
-    ["-c", LOAD_CPU, binary, "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "-s", luaReport, ...headers, url],
+    ["-c", LOAD_CPU, binary, "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, `--timeout=${TIMEOUT_S}s`, "-s", luaReport, ...headers, url],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   const forget = onCleanup(() => child.kill("SIGTERM"));
@@ -221,7 +255,11 @@ async function wrk(binary: string, url: string, seconds: number): Promise<Round>
   if (report.status > 0 || socketErrors > 0) {
     throw new Error(`${url}: ${report.status} non-2xx/3xx answers, ${socketErrors} socket errors/timeouts`);
   }
-  return { rps: report.requests / (report.durationUs / 1e6), p99Ms: report.p99Us / 1000 };
+  return {
+    rps: report.requests / (report.durationUs / 1e6),
+    p99Ms: report.p99Us / 1000,
+    cpuUsPerRequest: ((cpuSeconds(servingPid) - cpuBefore) * 1e6) / report.requests,
+  };
 }
 
 function median(values: number[]) {
@@ -232,27 +270,36 @@ function median(values: number[]) {
 
 const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 
-// The JavaScript a page makes the browser load: its <script src> and modulepreloads under /assets/.
+// The JavaScript a page loads to start: the scripts its HTML names (<script src>, and the imports of
+// its inline module scripts, the entry they import() at once included) and, recursively, their
+// static imports. What the app imports later (import() inside a chunk: toasts, the carousel,
+// dialogs) is not loaded with the page and not counted. Same-origin /assets/ files only.
 async function pageJavaScript(origin: string, html: string) {
-  const urls = new Set<string>();
-  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-    const attribute = (name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
-    const isPreload = attribute("rel") === "modulepreload";
-    const src = tag.startsWith("<script") ? attribute("src") : isPreload ? attribute("href") : undefined;
-    if (!src) continue;
-    const url = new URL(src, origin);
-    if (url.origin === origin && url.pathname.startsWith("/assets/")) urls.add(url.href);
+  const pending: string[] = [];
+  for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const src = /\ssrc="([^"]+)"/.exec(attributes)?.[1];
+    if (src) pending.push(new URL(src, origin).href);
+    if (!/\stype="module"/.test(attributes)) continue;
+    for (const [, specifier = ""] of body.matchAll(/\bimport\s*(?:[^"'();]*?\bfrom\s*)?\(?\s*["']([^"']+\.js)["']/g)) {
+      pending.push(new URL(specifier, origin).href);
+    }
   }
+  const seen = new Set<string>();
   let raw = 0;
   let gzipped = 0;
-  for (const url of urls) {
+  for (let url = pending.pop(); url !== undefined; url = pending.pop()) {
+    if (seen.has(url) || new URL(url).origin !== origin || !new URL(url).pathname.startsWith("/assets/")) continue;
+    seen.add(url);
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     const body = Buffer.from(await response.arrayBuffer());
     raw += body.length;
     gzipped += zlib.gzipSync(body, { level: 9 }).length;
+    for (const [, specifier = ""] of body.toString("utf8").matchAll(/\b(?:import|export)\s*(?:[\w$*{},\s]*?\bfrom\s*)?["']([^"']+\.js)["']/g)) {
+      pending.push(new URL(specifier, url).href);
+    }
   }
-  return { files: urls.size, raw, gzipped };
+  return { files: seen.size, raw, gzipped };
 }
 
 async function main() {
@@ -293,35 +340,44 @@ async function main() {
   }
   const nginxPort = await freePort();
   const nginxUrl = `http://127.0.0.1:${nginxPort}`;
-  await startNginx(tools.nginx, nginxDir, nginxPort);
+  const nginxWorker = await startNginx(tools.nginx, nginxDir, nginxPort);
 
-  // Before measuring: both answer what a browser would get, and nginx sends the precompressed file.
+  // Before measuring: all answer what a browser would get, nginx sends the precompressed file, and
+  // the cached and uncached paths are what they claim to be.
   const answers: Array<Record<string, string | number>> = [];
   for (const page of pages) {
     const site = await request(`${server.url}${page.path}`, requestHeaders);
+    const uncached = await request(`${server.url}${page.path}${UNCACHED_QUERY}`, requestHeaders);
     const reference = await request(`${nginxUrl}${page.path}`, requestHeaders);
-    for (const [name, answer] of [["site", site], ["nginx", reference]] as const) {
+    for (const [name, answer] of [["site", site], ["site uncached", uncached], ["nginx", reference]] as const) {
       answers.push({
         page: page.path,
         server: name,
         status: answer.status,
         "content-encoding": answer.encoding,
+        "x-page-cache": answer.pageCache,
         "body bytes": answer.body.length,
       });
     }
-    if (site.status !== 200) throw new Error(`site ${page.path} answered ${site.status}`);
+    if (site.status !== 200 || site.pageCache !== "hit") {
+      throw new Error(`site ${page.path} answered ${site.status}, x-page-cache ${site.pageCache} (not a cache hit)`);
+    }
+    if (!decoded(site).equals(htmlByPage.get(page.path)!)) throw new Error(`site ${page.path} sends different HTML per encoding`);
+    if (uncached.status !== 200 || uncached.pageCache !== "-") {
+      throw new Error(`site ${page.path}${UNCACHED_QUERY} answered ${uncached.status}, x-page-cache ${uncached.pageCache} (not rendered)`);
+    }
     if (reference.status !== 200 || reference.encoding !== "gzip") {
       const encoding = reference.encoding;
       throw new Error(`nginx ${page.path} answered ${reference.status}, content-encoding ${encoding} (not gzip)`);
     }
-    if (!zlib.gunzipSync(reference.body).equals(htmlByPage.get(page.path)!)) {
+    if (!decoded(reference).equals(htmlByPage.get(page.path)!)) {
       throw new Error(`nginx ${page.path} does not serve the site's HTML`);
     }
   }
 
-  const perPage = 2 * WARMUP_S + 2 * ROUNDS * DURATION_S;
+  const perPage = 3 * WARMUP_S + 3 * ROUNDS * DURATION_S;
   console.log(`
-Method: ${tools.wrkVersion} pinned to CPU ${LOAD_CPU} (taskset -c ${LOAD_CPU}), 1 thread, ${CONNECTIONS} connections.
+Method: ${tools.wrkVersion} pinned to CPU ${LOAD_CPU} (taskset -c ${LOAD_CPU}), 1 thread, ${CONNECTIONS} connections, ${TIMEOUT_S} s timeout.
 Servers pinned to CPU ${SERVER_CPU} (taskset -c ${SERVER_CPU}): the site (node ${process.version} server.js, ${buildDir}/)
 and nginx ${tools.nginxVersion} (worker_processes 1, gzip_static on, sendfile), 127.0.0.1 only.
 Request headers: ${Object.entries(requestHeaders).map(([name, value]) => `${name}: ${value}`).join("; ")}
@@ -329,28 +385,35 @@ nginx serves the site's HTML bytes as written once: index.html, index.html.gz (g
 (brotli 11). Debian's nginx-light has no brotli module, so the reference answers gzip (gzip_static, the
 static-file limit) while the site may answer br.
 Per page: ${WARMUP_S} s warm-up of each server, then ${ROUNDS} alternating rounds of ${DURATION_S} s (site, nginx); medians.
+Then the uncached render path: the same page with ${UNCACHED_QUERY} (the page cache passes it on; the page ignores
+it), rendered by React Router per request and compressed by compression() as it streams; ${WARMUP_S} s warm-up and
+${ROUNDS} rounds of ${DURATION_S} s each.
 About ${pages.length * perPage} s of load in all. ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} CPUs.
 
 Answers before measuring (with the headers above):`);
   console.table(answers);
 
+  const sitePid = server.child.pid!;
+  const cpu = (rounds: Round[]) => median(rounds.map((r) => r.cpuUsPerRequest));
   const rows: Array<Record<string, string | number>> = [];
+  const cached = new Map<string, { site: Round[]; nginx: Round[] }>();
   for (const page of pages) {
     const siteUrl = `${server.url}${page.path}`;
     const referenceUrl = `${nginxUrl}${page.path}`;
-    await wrk(tools.wrk, siteUrl, WARMUP_S);
-    await wrk(tools.wrk, referenceUrl, WARMUP_S);
+    await wrk(tools.wrk, siteUrl, WARMUP_S, sitePid);
+    await wrk(tools.wrk, referenceUrl, WARMUP_S, nginxWorker);
     const site: Round[] = [];
     const reference: Round[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      site.push(await wrk(tools.wrk, siteUrl, DURATION_S));
-      reference.push(await wrk(tools.wrk, referenceUrl, DURATION_S));
+      site.push(await wrk(tools.wrk, siteUrl, DURATION_S, sitePid));
+      reference.push(await wrk(tools.wrk, referenceUrl, DURATION_S, nginxWorker));
       const [s, r] = [site.at(-1)!, reference.at(-1)!];
       console.log(
-        `${page.path} round ${round}: site ${Math.round(s.rps)} req/s p99 ${s.p99Ms.toFixed(2)} ms | ` +
-          `nginx ${Math.round(r.rps)} req/s p99 ${r.p99Ms.toFixed(2)} ms | ratio ${(s.rps / r.rps).toFixed(2)}`,
+        `${page.path} round ${round}: site ${Math.round(s.rps)} req/s p99 ${s.p99Ms.toFixed(2)} ms ${s.cpuUsPerRequest.toFixed(0)} µs CPU | ` +
+          `nginx ${Math.round(r.rps)} req/s p99 ${r.p99Ms.toFixed(2)} ms ${r.cpuUsPerRequest.toFixed(0)} µs CPU | ratio ${(s.rps / r.rps).toFixed(2)}`,
       );
     }
+    cached.set(page.path, { site, nginx: reference });
     const ratio = median(site.map((r) => r.rps)) / median(reference.map((r) => r.rps));
     rows.push({
       page: page.path,
@@ -360,10 +423,40 @@ Answers before measuring (with the headers above):`);
       "nginx p99 ms": Number(median(reference.map((r) => r.p99Ms)).toFixed(2)),
       ratio: Number(ratio.toFixed(2)),
       goal: `>= ${page.ratioGoal.toFixed(2)} ${ratio >= page.ratioGoal ? "met" : "MISSED"}`,
+      "site CPU µs/req": Number(cpu(site).toFixed(1)),
+      "nginx CPU µs/req": Number(cpu(reference).toFixed(1)),
+      "CPU ratio": Number((cpu(reference) / cpu(site)).toFixed(2)),
     });
   }
-  console.log(`\nMedians of ${ROUNDS} rounds (ratio = site req/s / nginx req/s):`);
+
+  // After every cached round: the garbage of per-request renders would otherwise meet the cached
+  // rounds as collector pauses.
+  const uncachedRows: Array<Record<string, string | number>> = [];
+  for (const page of pages) {
+    const url = `${server.url}${page.path}${UNCACHED_QUERY}`;
+    await wrk(tools.wrk, url, WARMUP_S, sitePid);
+    const rounds: Round[] = [];
+    for (let round = 1; round <= ROUNDS; round++) rounds.push(await wrk(tools.wrk, url, DURATION_S, sitePid));
+    const rps = median(rounds.map((r) => r.rps));
+    const { site, nginx } = cached.get(page.path)!;
+    console.log(`${page.path}${UNCACHED_QUERY}: ${rounds.map((r) => `${Math.round(r.rps)} req/s`).join(", ")}`);
+    uncachedRows.push({
+      page: `${page.path}${UNCACHED_QUERY}`,
+      "req/s": Math.round(rps),
+      "p99 ms": Number(median(rounds.map((r) => r.p99Ms)).toFixed(2)),
+      "CPU µs/req": Math.round(cpu(rounds)),
+      "ratio to nginx": Number((rps / median(nginx.map((r) => r.rps))).toFixed(3)),
+      "cached / uncached": Number((median(site.map((r) => r.rps)) / rps).toFixed(1)),
+    });
+  }
+
+  console.log(
+    `\nCached pages, medians of ${ROUNDS} rounds (ratio = site req/s / nginx req/s; CPU ratio = nginx CPU per request /\n` +
+      "site CPU per request, the ratio the two servers' work allows, which other load on the machine disturbs less):",
+  );
   console.table(rows);
+  console.log(`\nThe uncached render path (no goal; for comparison), medians of ${ROUNDS} rounds:`);
+  console.table(uncachedRows);
 
   const scripts: Array<Record<string, string | number>> = [];
   for (const page of pages) {
@@ -377,7 +470,7 @@ Answers before measuring (with the headers above):`);
       goal: goal === undefined ? "-" : `<= ${goal} ${js.gzipped / 1024 <= goal ? "met" : "MISSED"}`,
     });
   }
-  console.log("\nJavaScript each page loads (<script src> and modulepreloads under /assets/, each file gzipped):");
+  console.log("\nJavaScript each page loads to start (its scripts and their static imports, each file gzipped):");
   console.table(scripts);
 }
 

@@ -129,9 +129,10 @@ test.describe("home", () => {
     async function ready(page: Page) {
       await gotoHydrated(page, "/");
       await expect(slides(page)).toHaveCount(4);
-      // Once Embla has measured itself it hides the slides that are out of view from screen readers.
-      await expect(page.locator('[aria-roledescription="slide"][aria-hidden="true"]').first()).toBeAttached();
+      // Embla loads as the carousel nears the screen; once it has measured itself it hides the
+      // slides that are out of view from screen readers.
       await carousel(page).scrollIntoViewIfNeeded();
+      await expect(page.locator('[aria-roledescription="slide"][aria-hidden="true"]').first()).toBeAttached();
     }
 
     // How much of each slide shows, clipped by the carousel's viewport (IntersectionObserver applies

@@ -2,8 +2,8 @@ import * as React from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
 /**
- * App-wide toast outlet. Render once (e.g. in the root layout); trigger toasts
- * anywhere with `import { toast } from "sonner"`.
+ * App-wide toast outlet, loaded with the first toast by <Toasts /> (app/components/toast.tsx);
+ * trigger toasts with that module's `toast`, never sonner's own (it would put sonner on first paint).
  */
 function Toaster({ ...props }: ToasterProps) {
   return (

@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { bootcamp } from "~/content/bootcamp";
 import { cn } from "~/lib/utils";

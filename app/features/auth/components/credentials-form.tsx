@@ -2,7 +2,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { Field, FormError, isValidationIntent, SubmitButton, VALIDATION_TIMING } from "~/components/form";
 import type { AuthActionResult } from "../action-result";
 import { credentialsSchema, MISSING_CREDENTIALS } from "../schema";

@@ -4,7 +4,7 @@
 import { RotateCw } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import type { ResendResult } from "../email-admin.server";

@@ -1,23 +1,62 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Quote } from "lucide-react";
-import { useCallback, useEffect, useId, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "~/components/ui/button";
 import type { Testimonial } from "~/content/testimonials";
 import { cn } from "~/lib/utils";
+import type { CarouselApi } from "./carousel-engine";
+
+const CarouselEngine = lazy(() => import("./carousel-engine"));
 
 const prefersReducedMotion = () =>
   typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
  * The home page's looping testimonial carousel: one testimonial per view on small screens, two from
- * 1024 px (the `lg:basis-1/2` slides). Left/right arrow keys move it while it has focus.
+ * 1024 px (the `lg:basis-1/2` slides). Left/right arrow keys move it while it has focus. The slides
+ * are server-rendered; Embla loads when the carousel comes near the screen or is first used.
  */
 export function TestimonialsCarousel({ items }: { items: readonly Testimonial[] }) {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start" });
+  const regionRef = useRef<HTMLDivElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [engineWanted, setEngineWanted] = useState(false);
+  const [api, setApi] = useState<CarouselApi>();
+  // A move asked for before Embla arrived runs once it has.
+  const queued = useRef<((api: CarouselApi) => void) | null>(null);
   const [selected, setSelected] = useState(0);
   // Unknown until the carousel measures itself; until then nothing is hidden from screen readers.
   const [inView, setInView] = useState<number[] | null>(null);
   const trackId = useId();
+
+  const load = useCallback(() => setEngineWanted(true), []);
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region || typeof IntersectionObserver === "undefined") {
+      load();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        load();
+      },
+      { rootMargin: "50% 0px" },
+    );
+    observer.observe(region);
+    return () => observer.disconnect();
+  }, [load]);
+
+  const onReady = useCallback((ready: CarouselApi) => {
+    setApi(ready);
+    queued.current?.(ready);
+    queued.current = null;
+  }, []);
+
+  function withApi(move: (api: CarouselApi) => void) {
+    if (api) return move(api);
+    queued.current = move;
+    load();
+  }
 
   useEffect(() => {
     if (!api) return;
@@ -31,8 +70,8 @@ export function TestimonialsCarousel({ items }: { items: readonly Testimonial[] 
     };
   }, [api]);
 
-  const previous = useCallback(() => api?.scrollPrev(prefersReducedMotion()), [api]);
-  const next = useCallback(() => api?.scrollNext(prefersReducedMotion()), [api]);
+  const previous = () => withApi((carousel) => carousel.scrollPrev(prefersReducedMotion()));
+  const next = () => withApi((carousel) => carousel.scrollNext(prefersReducedMotion()));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === "ArrowLeft") {
@@ -47,15 +86,22 @@ export function TestimonialsCarousel({ items }: { items: readonly Testimonial[] 
   return (
     // The focusable, named region takes the arrow keys (also while a button inside it has focus).
     <div
+      ref={regionRef}
       role="region"
       aria-roledescription="carousel"
       aria-label="Testimonials"
       aria-describedby={`${trackId}-hint`}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onFocus={load}
       className="relative rounded-xl focus-visible:outline-2 focus-visible:outline-offset-8 focus-visible:outline-ring"
       data-testid="testimonials-carousel"
     >
+      {engineWanted ? (
+        <Suspense fallback={null}>
+          <CarouselEngine viewportRef={viewportRef} onReady={onReady} />
+        </Suspense>
+      ) : null}
       <div ref={viewportRef} className="overflow-hidden rounded-xl">
         <div id={trackId} className="-ml-6 flex touch-pan-y">
           {items.map((item, index) => (
@@ -105,7 +151,7 @@ export function TestimonialsCarousel({ items }: { items: readonly Testimonial[] 
                 type="button"
                 aria-label={`Show testimonial ${index + 1} of ${items.length}`}
                 aria-current={index === selected ? "true" : undefined}
-                onClick={() => api?.scrollTo(index, prefersReducedMotion())}
+                onClick={() => withApi((carousel) => carousel.scrollTo(index, prefersReducedMotion()))}
                 className="inline-flex size-6 items-center justify-center rounded-full"
               >
                 <span

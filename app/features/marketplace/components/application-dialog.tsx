@@ -19,7 +19,7 @@ import { ShareButton } from "./tool-actions";
 
 type ApplicationDialogProps = {
   /** The last chosen application; kept while the dialog animates closed. */
-  application: MarketplaceApplication | null;
+  application: MarketplaceApplication;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** One dialog serves every card, so focus goes back to whichever button opened it. */
@@ -29,121 +29,119 @@ type ApplicationDialogProps = {
 
 export function ApplicationDialog({ application, open, onOpenChange, returnFocusTo, hashtags }: ApplicationDialogProps) {
   return (
-    <Dialog open={open && application !== null} onOpenChange={onOpenChange}>
-      {application ? (
-        <DialogContent
-          className="gap-5 sm:max-w-2xl"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
-        >
-          <DialogHeader className="flex-row items-start gap-3 pr-8 text-left">
-            <ResponsiveLogo src={application.logoUrl} size={48} className="size-12" imgClassName="rounded-lg" />
-            <div className="space-y-1.5">
-              <DialogTitle className="text-xl leading-snug text-primary">{application.title}</DialogTitle>
-              <Badge variant="secondary">{application.category}</Badge>
-            </div>
-          </DialogHeader>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="gap-5 sm:max-w-2xl"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
+        <DialogHeader className="flex-row items-start gap-3 pr-8 text-left">
+          <ResponsiveLogo src={application.logoUrl} size={48} className="size-12" imgClassName="rounded-lg" />
+          <div className="space-y-1.5">
+            <DialogTitle className="text-xl leading-snug text-primary">{application.title}</DialogTitle>
+            <Badge variant="secondary">{application.category}</Badge>
+          </div>
+        </DialogHeader>
 
-          <ResponsivePicture
-            src={application.image}
-            alt={application.imageAlt}
-            widths={SCREENSHOT_WIDTHS}
-            sizes="(min-width: 640px) 39rem, calc(100vw - 5rem)"
-            width={SCREENSHOT_WIDTHS[SCREENSHOT_WIDTHS.length - 1]}
-            height={SCREENSHOT_WIDTHS[SCREENSHOT_WIDTHS.length - 1] * SCREENSHOT_RATIO}
-            className="shrink-0"
-            imgClassName="rounded-lg border"
-          />
+        <ResponsivePicture
+          src={application.image}
+          alt={application.imageAlt}
+          widths={SCREENSHOT_WIDTHS}
+          sizes="(min-width: 640px) 39rem, calc(100vw - 5rem)"
+          width={SCREENSHOT_WIDTHS[SCREENSHOT_WIDTHS.length - 1]}
+          height={SCREENSHOT_WIDTHS[SCREENSHOT_WIDTHS.length - 1] * SCREENSHOT_RATIO}
+          className="shrink-0"
+          imgClassName="rounded-lg border"
+        />
 
-          <DialogDescription className="text-base leading-relaxed text-foreground">
-            {application.description}
-          </DialogDescription>
+        <DialogDescription className="text-base leading-relaxed text-foreground">
+          {application.description}
+        </DialogDescription>
 
-          <dl className="grid gap-4 rounded-lg border bg-muted/60 p-4 text-sm sm:grid-cols-2">
-            <div>
-              <dt className="font-medium text-muted-foreground">Price</dt>
-              <dd className="mt-0.5 font-semibold">{application.price}</dd>
-            </div>
-            <div>
-              <dt className="font-medium text-muted-foreground">Completion</dt>
-              <dd className="mt-0.5">
-                <CompletionMeter value={application.completionStatus} showLabel={false} />
-              </dd>
-            </div>
-            <div>
-              <dt className="font-medium text-muted-foreground">Revenue projection</dt>
-              <dd className="mt-0.5 font-semibold">{application.revenueProjection}</dd>
-            </div>
-            <div>
-              <dt className="font-medium text-muted-foreground">Development time</dt>
-              <dd className="mt-0.5 font-semibold">{application.developmentTime}</dd>
-            </div>
-          </dl>
+        <dl className="grid gap-4 rounded-lg border bg-muted/60 p-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="font-medium text-muted-foreground">Price</dt>
+            <dd className="mt-0.5 font-semibold">{application.price}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-muted-foreground">Completion</dt>
+            <dd className="mt-0.5">
+              <CompletionMeter value={application.completionStatus} showLabel={false} />
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-muted-foreground">Revenue projection</dt>
+            <dd className="mt-0.5 font-semibold">{application.revenueProjection}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-muted-foreground">Development time</dt>
+            <dd className="mt-0.5 font-semibold">{application.developmentTime}</dd>
+          </div>
+        </dl>
 
-          <section aria-labelledby="application-tech-stack">
-            <h3 id="application-tech-stack" className="mb-2 font-semibold">
-              Tech stack
-            </h3>
-            <ul className="flex flex-wrap gap-1.5">
-              {application.techStack.map((tech) => (
-                <li key={tech}>
-                  <Badge variant="secondary">{tech}</Badge>
-                </li>
-              ))}
-            </ul>
-          </section>
+        <section aria-labelledby="application-tech-stack">
+          <h3 id="application-tech-stack" className="mb-2 font-semibold">
+            Tech stack
+          </h3>
+          <ul className="flex flex-wrap gap-1.5">
+            {application.techStack.map((tech) => (
+              <li key={tech}>
+                <Badge variant="secondary">{tech}</Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
 
-          <section aria-labelledby="application-included">
-            <h3 id="application-included" className="mb-2 font-semibold">
-              What&apos;s included
+        <section aria-labelledby="application-included">
+          <h3 id="application-included" className="mb-2 font-semibold">
+            What&apos;s included
+          </h3>
+          <ul className="space-y-2 text-sm">
+            {application.whatIsIncluded.map((item) => (
+              <li key={item} className="flex gap-2">
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        {application.whatNeedsCompletion.length > 0 ? (
+          <section aria-labelledby="application-needs-completion">
+            <h3 id="application-needs-completion" className="mb-2 font-semibold">
+              What needs completion
             </h3>
             <ul className="space-y-2 text-sm">
-              {application.whatIsIncluded.map((item) => (
+              {application.whatNeedsCompletion.map((item) => (
                 <li key={item} className="flex gap-2">
-                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+                  <CircleDashed aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
                   <span>{item}</span>
                 </li>
               ))}
             </ul>
           </section>
+        ) : null}
 
-          {application.whatNeedsCompletion.length > 0 ? (
-            <section aria-labelledby="application-needs-completion">
-              <h3 id="application-needs-completion" className="mb-2 font-semibold">
-                What needs completion
-              </h3>
-              <ul className="space-y-2 text-sm">
-                {application.whatNeedsCompletion.map((item) => (
-                  <li key={item} className="flex gap-2">
-                    <CircleDashed aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-                    <span>{item}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-
-          <DialogFooter className="gap-2 border-t pt-4">
-            <ShareButton
-              title={application.title}
-              intentUrl={buildShareIntentUrl(shareSubjectForApplication(application), DIALOG_SHARE_LENGTH, hashtags)}
-            />
-            <Button asChild variant="brand" size="sm">
-              <a
-                href={application.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`Visit Application: ${application.title} (opens in a new tab)`}
-              >
-                <ExternalLink aria-hidden="true" />
-                Visit Application
-              </a>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      ) : null}
+        <DialogFooter className="gap-2 border-t pt-4">
+          <ShareButton
+            title={application.title}
+            intentUrl={buildShareIntentUrl(shareSubjectForApplication(application), DIALOG_SHARE_LENGTH, hashtags)}
+          />
+          <Button asChild variant="brand" size="sm">
+            <a
+              href={application.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Visit Application: ${application.title} (opens in a new tab)`}
+            >
+              <ExternalLink aria-hidden="true" />
+              Visit Application
+            </a>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
     </Dialog>
   );
 }

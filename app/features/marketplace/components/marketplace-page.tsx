@@ -1,12 +1,14 @@
 import { ArrowRight } from "lucide-react";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Reveal } from "~/components/reveal";
 import { Button } from "~/components/ui/button";
 import { freeTools, marketplaceApplications, marketplacePage } from "~/content/marketplace";
 import { ApplicationCard } from "./application-card";
-import { ApplicationDialog } from "./application-dialog";
 import { FreeToolsPanel } from "./free-tools-panel";
+
+// The detail dialog (and Radix's dialog code) loads with the first "View Details", not with the page.
+const ApplicationDialog = lazy(() => import("./application-dialog").then((module) => ({ default: module.ApplicationDialog })));
 
 export function MarketplacePage() {
   // SPEC section 4: a selected application and an open flag for the detail dialog.
@@ -74,13 +76,17 @@ export function MarketplacePage() {
         </div>
       </Reveal>
 
-      <ApplicationDialog
-        application={selected}
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        returnFocusTo={detailsTrigger}
-        hashtags={page.shareHashtags}
-      />
+      {selected ? (
+        <Suspense fallback={null}>
+          <ApplicationDialog
+            application={selected}
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            returnFocusTo={detailsTrigger}
+            hashtags={page.shareHashtags}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

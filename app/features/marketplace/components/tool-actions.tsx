@@ -1,5 +1,5 @@
 import { ExternalLink, FolderGit2, Share2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { SHARE_POPUP_FEATURES } from "../share";
 
