@@ -8,7 +8,6 @@
 // the mail written. Goals are reported, never turned into an exit code; a broken measurement
 // (socket errors, answers that are neither a booking nor a refusal) fails. Mail stays on this
 // machine: the default file transport. Everything started is stopped, also on error or signal.
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,65 +16,36 @@ import { centralDate, lastBookableDate } from "~/features/booking/slots";
 import { openDatabase } from "#server/db/client.server";
 import { bookings } from "#server/db/schema";
 import { createPostgresDatabase } from "../../tests/support/databases";
-import { freePort, startServerProcess, stopServerProcess } from "../../tests/support/server-process";
+import { freePort, stopServerProcess } from "../../tests/support/server-process";
+import {
+  buildBundle,
+  buildDir,
+  cpuSeconds,
+  findExecutable,
+  LOAD_CPU,
+  onCleanup,
+  runBench,
+  runWrk,
+  SERVER_CPU,
+  setting,
+  socketErrors,
+  startPinnedServer,
+  tempDir,
+  type WrkReport,
+} from "./harness";
 
-function setting(name: string, fallback: number) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer (got "${process.env[name]}")`);
-  return value;
-}
 const DURATION_S = setting("BENCH_DURATION", 10);
 const WARMUP_S = setting("BENCH_WARMUP", 2);
 const CONNECTIONS = setting("BENCH_CONNECTIONS", 50);
 // Ten years of weekdays and weekends × 9 start times: room for ~33,000 distinct bookings per database.
 const HORIZON_DAYS = 3650;
 const SLOTS_PER_DAY = 9;
-const LOAD_CPU = "0";
-const SERVER_CPU = "1";
 const goals = { pglite: 400, postgres: 1_000, p99Ms: 250 };
-const root = path.resolve(import.meta.dirname, "../..");
-const buildDir = process.env.BUILD_DIR ?? "build";
 const luaScript = path.join(import.meta.dirname, "booking.lua");
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
-// Everything started or created registers its undoing here, undone newest first (as in run.ts).
-const cleanups = new Set<() => unknown>();
-let signalled = false;
-function onCleanup(step: () => unknown) {
-  cleanups.add(step);
-  if (signalled) throw new Error("Interrupted");
-  return () => cleanups.delete(step);
-}
-let undoing = Promise.resolve();
-function cleanUp() {
-  undoing = undoing.then(async () => {
-    for (let step = [...cleanups].at(-1); step; step = [...cleanups].at(-1)) {
-      cleanups.delete(step);
-      try {
-        await step();
-      } catch (error) {
-        console.error(error);
-      }
-    }
-  });
-  return undoing;
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    signalled = true;
-    process.exitCode = 130;
-    void cleanUp();
-  });
-}
-
-function tempDir(prefix: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 function findWrk() {
-  const wrk = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/bin"].map((dir) => path.join(dir, "wrk")).find((file) => fs.existsSync(file));
+  const wrk = findExecutable("wrk");
   if (!wrk) throw new Error("wrk is missing: apt-get install wrk (npm run bench installs it)");
   return wrk;
 }
@@ -91,46 +61,21 @@ function bookableDates(now: Date) {
   }
 }
 
-type Report = {
-  requests: number;
-  durationUs: number;
-  p99Us: number;
-  connect: number;
-  read: number;
-  write: number;
-  timeout: number;
-  booked: number;
-  refused: number;
-  other: number;
-  sent: number;
-};
+type Report = WrkReport & { booked: number; refused: number; other: number; sent: number };
 
 async function wrk(binary: string, url: string, seconds: number, firstSlot: number, datesFile: string): Promise<Report> {
-  const args = ["-c", LOAD_CPU, binary, "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout=10s", "-s", luaScript];
-  const child = spawn("taskset", [...args, `${url}/booking`, "--", url, String(firstSlot), datesFile], { stdio: ["ignore", "pipe", "pipe"] });
-  const forget = onCleanup(() => child.kill("SIGTERM"));
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", resolve);
-  }).finally(forget);
-  const line = output.split("\n").find((text) => text.startsWith("BENCH "));
-  if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${output}`);
-  const report = JSON.parse(line.slice("BENCH ".length)) as Report;
-  const socketErrors = report.connect + report.read + report.write + report.timeout;
-  if (socketErrors > 0 || report.other > 0) {
-    throw new Error(`${url}: ${report.other} unexpected answers, ${socketErrors} socket errors/timeouts`);
+  const report = await runWrk<Report>(binary, {
+    connections: CONNECTIONS,
+    seconds,
+    timeoutS: 10,
+    script: luaScript,
+    args: [`${url}/booking`, "--", url, String(firstSlot), datesFile],
+    label: "wrk",
+  });
+  if (socketErrors(report) > 0 || report.other > 0) {
+    throw new Error(`${url}: ${report.other} unexpected answers, ${socketErrors(report)} socket errors/timeouts`);
   }
   return report;
-}
-
-/** CPU time the server process has used so far, in ms (user + system, from /proc). */
-function cpuMs(pid: number) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // utime and stime are fields 14 and 15 of stat(5), in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const confirmationsWritten = (dataDir: string) =>
@@ -148,24 +93,26 @@ async function bench(kind: "pglite" | "postgres", wrkBinary: string, datesFile: 
   }
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
-  const server = await startServerProcess(
-    { PORT: String(port), SITE_URL: siteUrl, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BOOKING_HORIZON_DAYS: String(HORIZON_DAYS), LOG_LEVEL: "warn" },
-    { prefix: ["taskset", "-c", SERVER_CPU] },
-  );
-  const stop = onCleanup(() => stopServerProcess(server));
-  if (server.child.exitCode !== null) throw new Error(`server did not start:\n${server.output()}`);
+  const { server, forget } = await startPinnedServer({
+    PORT: String(port),
+    SITE_URL: siteUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    BOOKING_HORIZON_DAYS: String(HORIZON_DAYS),
+    LOG_LEVEL: "warn",
+  });
 
   const warmUp = await wrk(wrkBinary, siteUrl, WARMUP_S, 0, datesFile);
   // Requests still in flight when wrk stopped were booked too: leave their slots alone.
   const firstSlot = warmUp.sent + CONNECTIONS;
-  const cpuBefore = cpuMs(server.child.pid!);
+  const cpuBefore = cpuSeconds(server.child.pid!);
   const run = await wrk(wrkBinary, siteUrl, DURATION_S, firstSlot, datesFile);
   // Other work on the machine lowers req/s; the server's own CPU time per answer does not move.
-  const cpuPerAnswer = (cpuMs(server.child.pid!) - cpuBefore) / run.requests;
+  const cpuPerAnswer = ((cpuSeconds(server.child.pid!) - cpuBefore) * 1000) / run.requests;
   if (firstSlot + run.sent > slotCapacity) console.warn(`${kind}: more requests than distinct slots; some were refused as taken`);
 
   await stopServerProcess(server);
-  stop();
+  forget();
   // Every success must be a row: count them with the server stopped (PGlite allows one process).
   const database = await openDatabase({ databaseUrl, dataDir });
   const [saved] = await database.db.select({ count: sql<number>`count(*)::int` }).from(bookings);
@@ -190,9 +137,7 @@ async function bench(kind: "pglite" | "postgres", wrkBinary: string, datesFile: 
 async function main() {
   if (os.availableParallelism() < 2) throw new Error("The bench needs 2 CPUs (wrk on one, the server on the other)");
   const wrkBinary = findWrk();
-  console.log(`Building the production bundle into ${buildDir}/…`);
-  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(`Build failed:\n${build.stdout}${build.stderr}`);
+  buildBundle();
 
   const dates = bookableDates(new Date());
   const datesFile = path.join(tempDir("booking-bench-dates-"), "dates.txt");
@@ -212,13 +157,4 @@ A success is a 302 to /booking/confirmation; 400/409 answers are counted as refu
   console.table(rows);
 }
 
-try {
-  await main();
-} catch (error) {
-  if (!signalled) {
-    console.error(error);
-    process.exitCode = 1;
-  }
-} finally {
-  await cleanUp();
-}
+await runBench(main);

@@ -6,13 +6,30 @@
 // the page does not read), then the gzipped JavaScript each page loads. Goals are reported, never
 // turned into an exit code; broken measurements (non-2xx, socket errors) fail.
 // Bounded: fixed durations, 127.0.0.1 only; everything started is stopped, also on error or signal.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { freePort, startServerProcess, stopServerProcess } from "../../tests/support/server-process";
+import { request as rawRequest } from "../../tests/support/live-server";
+import { freePort } from "../../tests/support/server-process";
+import {
+  buildBundle,
+  buildDir,
+  cpuSeconds,
+  installTools,
+  LOAD_CPU,
+  onCleanup,
+  runBench,
+  runWrk,
+  SERVER_CPU,
+  setting,
+  socketErrors,
+  startPinnedServer,
+  tempDir,
+  toolVersion,
+  type WrkReport,
+} from "./harness";
 
 type Page = { path: string; ratioGoal: number; jsGoalKB?: number };
 // Goals from DESIGN §8; add a page here to bench it.
@@ -25,13 +42,6 @@ const pages: Page[] = [
 // Bypasses the page cache (it only ignores ref, utm_* and click ids) without changing the page.
 const UNCACHED_QUERY = "?bench-uncached=1";
 
-function setting(name: string, fallback: number) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) {
-    throw new Error(`${name} must be a positive integer (got "${process.env[name]}")`);
-  }
-  return value;
-}
 const DURATION_S = setting("BENCH_DURATION", 5);
 const WARMUP_S = setting("BENCH_WARMUP", 2);
 const ROUNDS = setting("BENCH_ROUNDS", 3);
@@ -39,115 +49,35 @@ const CONNECTIONS = setting("BENCH_CONNECTIONS", 50);
 // An uncached render under full load queues for a second or more: wrk's default 2 s timeout would
 // count slow answers as broken ones.
 const TIMEOUT_S = 10;
-const LOAD_CPU = "0";
-const SERVER_CPU = "1";
 // What a browser sends for a navigation.
 const requestHeaders = {
   Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "Accept-Encoding": "gzip, br",
 };
-const root = path.resolve(import.meta.dirname, "../..");
-const buildDir = process.env.BUILD_DIR ?? "build";
 const luaReport = path.join(import.meta.dirname, "wrk-report.lua");
 
-// Everything the bench starts or creates registers its undoing here, undone newest first. On a signal
-// the undoing starts at once and main unwinds (its wrk is killed, nothing new may start); its
-// `finally` then undoes whatever was registered meanwhile, so the process exits with nothing left.
-const cleanups = new Set<() => unknown>();
-let signalled = false;
-function onCleanup(step: () => unknown) {
-  cleanups.add(step);
-  if (signalled) throw new Error("Interrupted");
-  return () => cleanups.delete(step);
-}
-let undoing = Promise.resolve();
-function cleanUp() {
-  // One pass at a time, so a signal's pass and main's `finally` never undo out of order.
-  undoing = undoing.then(async () => {
-    for (let step = [...cleanups].at(-1); step; step = [...cleanups].at(-1)) {
-      cleanups.delete(step);
-      try {
-        await step();
-      } catch (error) {
-        console.error(error);
-      }
-    }
-  });
-  return undoing;
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    signalled = true;
-    process.exitCode = 130;
-    void cleanUp();
-  });
-}
-
-function tempDir(prefix: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-function findExecutable(name: string) {
-  const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/bin"];
-  return dirs.map((dir) => path.join(dir, name)).find((file) => fs.existsSync(file));
-}
-
-function installTools() {
-  const missing = [
-    ["wrk", "wrk"],
-    ["nginx", "nginx-light"],
-  ].filter(([binary]) => !findExecutable(binary));
-  if (missing.length > 0) {
-    const packages = missing.map(([, name]) => name);
-    console.log(`Installing Debian's ${packages.join(", ")} (needs root)…`);
-    const aptGet = (...args: string[]) =>
-      spawnSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } })
-        .status === 0;
-    const install = () => aptGet("install", "-y", "-qq", ...packages);
-    // A fresh container has no package lists yet.
-    if (!install() && !(aptGet("update", "-qq") && install())) {
-      throw new Error(`Could not install ${packages.join(", ")} with apt-get`);
-    }
-  }
-  const wrk = findExecutable("wrk");
-  const nginx = findExecutable("nginx");
-  if (!wrk || !nginx) throw new Error("wrk or nginx is still missing after apt-get install");
+function installBenchTools() {
+  const { wrk, nginx } = installTools({ wrk: "wrk", nginx: "nginx-light" });
   // Both print their version and exit (wrk with status 1).
-  const version = (binary: string, flag: string) => {
-    const result = spawnSync(binary, [flag], { encoding: "utf8" });
-    return `${result.stdout}${result.stderr}`.split("\n")[0].trim();
-  };
   return {
     wrk,
     nginx,
-    wrkVersion: version(wrk, "-v").replace(/\s*Copyright.*/, ""),
-    nginxVersion: version(nginx, "-v").replace(/^nginx version:\s*/, ""),
+    wrkVersion: toolVersion(wrk, "-v").replace(/\s*Copyright.*/, ""),
+    nginxVersion: toolVersion(nginx, "-v").replace(/^nginx version:\s*/, ""),
   };
 }
 
 type Answer = { status: number; encoding: string; pageCache: string; body: Buffer };
 
 // Raw bytes as sent (fetch would decompress and choose its own Accept-Encoding).
-function request(url: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("error", reject);
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            encoding: response.headers["content-encoding"] ?? "identity",
-            pageCache: String(response.headers["x-page-cache"] ?? "-"),
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on("error", reject);
-  });
+async function request(url: string, headers: Record<string, string>): Promise<Answer> {
+  const answer = await rawRequest(url, { headers });
+  return {
+    status: answer.status,
+    encoding: answer.headers["content-encoding"] ?? "identity",
+    pageCache: String(answer.headers["x-page-cache"] ?? "-"),
+    body: answer.body,
+  };
 }
 
 function decoded(answer: Answer) {
@@ -214,15 +144,6 @@ http {
   throw new Error(`nginx did not start:\n${log}`);
 }
 
-const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
-
-/** CPU time (user + system) a process has used so far, in seconds. */
-function cpuSeconds(pid: number) {
-  // The fields after "pid (comm) ": state is the first, utime the 12th, stime the 13th.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-
 /**
  * requests/s and p99 as wrk saw them, and the CPU time the serving process spent per request: the
  * work each answer costs, which other load on the machine disturbs far less than the rates.
@@ -232,28 +153,16 @@ type Round = { rps: number; p99Ms: number; cpuUsPerRequest: number };
 async function wrk(binary: string, url: string, seconds: number, servingPid: number): Promise<Round> {
   const cpuBefore = cpuSeconds(servingPid);
   const headers = Object.entries(requestHeaders).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
-  const child = spawn(
-    "taskset",
-    ["-c", LOAD_CPU, binary, "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, `--timeout=${TIMEOUT_S}s`, "-s", luaReport, ...headers, url],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  const forget = onCleanup(() => child.kill("SIGTERM"));
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", resolve);
-  }).finally(forget);
-  const line = output.split("\n").find((text) => text.startsWith("BENCH "));
-  if (code !== 0 || !line) throw new Error(`wrk ${url} failed (exit ${code}):\n${output}`);
-  const report = JSON.parse(line.slice("BENCH ".length)) as Record<
-    "requests" | "durationUs" | "p99Us" | "connect" | "read" | "write" | "status" | "timeout",
-    number
-  >;
-  const socketErrors = report.connect + report.read + report.write + report.timeout;
-  if (report.status > 0 || socketErrors > 0) {
-    throw new Error(`${url}: ${report.status} non-2xx/3xx answers, ${socketErrors} socket errors/timeouts`);
+  const report = await runWrk<WrkReport & { status: number }>(binary, {
+    connections: CONNECTIONS,
+    seconds,
+    timeoutS: TIMEOUT_S,
+    script: luaReport,
+    args: [...headers, url],
+    label: `wrk ${url}`,
+  });
+  if (report.status > 0 || socketErrors(report) > 0) {
+    throw new Error(`${url}: ${report.status} non-2xx/3xx answers, ${socketErrors(report)} socket errors/timeouts`);
   }
   return {
     rps: report.requests / (report.durationUs / 1e6),
@@ -306,19 +215,11 @@ async function main() {
   if (os.availableParallelism() < 2) {
     throw new Error("The bench needs 2 CPUs (wrk on one, the servers on the other)");
   }
-  const tools = installTools();
-
-  console.log(`Building the production bundle into ${buildDir}/…`);
-  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(`Build failed:\n${build.stdout}${build.stderr}`);
+  const tools = installBenchTools();
+  buildBundle();
 
   const dataDir = tempDir("site-bench-");
-  const server = await startServerProcess(
-    { DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    { prefix: ["taskset", "-c", SERVER_CPU] },
-  );
-  onCleanup(() => stopServerProcess(server));
-  if (server.child.exitCode !== null) throw new Error(`server did not start:\n${server.output()}`);
+  const { server } = await startPinnedServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
 
   // nginx serves exactly the HTML bytes the site serves, compressed once ahead of time.
   const nginxDir = tempDir("site-bench-nginx-");
@@ -474,13 +375,4 @@ Answers before measuring (with the headers above):`);
   console.table(scripts);
 }
 
-try {
-  await main();
-} catch (error) {
-  if (!signalled) {
-    console.error(error);
-    process.exitCode = 1;
-  }
-} finally {
-  await cleanUp();
-}
+await runBench(main);

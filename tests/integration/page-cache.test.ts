@@ -4,13 +4,11 @@
 // flash toasts get their own render, and mutating requests still meet the method, size and origin
 // checks.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLASH_TOAST_COOKIE } from "~/lib/flash-toast.server";
-import { tempDir } from "../support/databases";
-import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../support/server-process";
+import { request, startServerWithAdmin, type AdminServer, type RawAnswer } from "../support/live-server";
 
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-1" };
 const CACHED_PAGES = ["/", "/bootcamp", "/about", "/marketplace"];
@@ -29,23 +27,7 @@ const SECURITY_HEADERS = [
   "x-xss-protection",
 ];
 
-type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
-/** One request with node:http: the bytes as sent (fetch would pick its own encoding and decode). */
-function request(url: string, { method = "GET", headers = {} as Record<string, string> } = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-function decode({ headers, body }: Raw) {
+function decode({ headers, body }: RawAnswer) {
   if (headers["content-encoding"] === "br") return zlib.brotliDecompressSync(body).toString("utf8");
   if (headers["content-encoding"] === "gzip") return zlib.gunzipSync(body).toString("utf8");
   expect(headers["content-encoding"]).toBeUndefined();
@@ -63,37 +45,17 @@ type HeaderValue = http.IncomingHttpHeaders[string];
 const scriptSrc = (csp: HeaderValue) => /script-src ([^;]*)/.exec(String(csp ?? ""))?.[1]?.split(" ") ?? [];
 
 describe("the page cache", () => {
-  let server: ServerProcess;
-  let dataDir: string;
+  let started: AdminServer | undefined;
+  let server: AdminServer["server"];
   let adminCookie: string;
   const url = (path: string) => `${server.url}${path}`;
 
   beforeAll(async () => {
-    dataDir = tempDir("page-cache-");
-    const port = String(await freePort());
-    server = await startServerProcess({
-      PORT: port,
-      SITE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
-    const signedIn = await fetch(url("/admin-login"), {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, "sec-fetch-site": "same-origin" },
-      body: new URLSearchParams({ intent: "sign-in", ...ADMIN }),
-    });
-    expect(signedIn.status).toBe(200);
-    adminCookie = signedIn.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
-    expect(adminCookie).toMatch(/session_token=/);
+    started = await startServerWithAdmin(ADMIN, { dataDirPrefix: "page-cache-" });
+    ({ server, adminCookie } = started);
   });
   afterAll(async () => {
-    await stopServerProcess(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await started?.stop();
   });
 
   it.each(CACHED_PAGES)("answers %s twice with byte-identical responses: nothing in them is per response", async (path) => {

@@ -2,17 +2,15 @@
 // request (sign-in, sign-out, the outbox's Resend), one session lookup per request however many
 // loaders and guards ask for it, and only a signed session cookie keeps a visitor out of the page
 // cache.
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempDir } from "../support/databases";
-import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../support/server-process";
+import { startServerWithAdmin, type AdminServer } from "../support/live-server";
 
 const ADMIN = { email: "owner-admin@example.test", password: "owner-admin-password-1" };
 const CROSS_SITE = "Forbidden: this request came from another site. Reload the page on this site and try again.";
 
 describe("a running server's request guards", () => {
-  let server: ServerProcess;
-  let dataDir: string;
+  let started: AdminServer | undefined;
+  let server: AdminServer["server"];
   let adminCookie: string;
 
   const form = (fields: Record<string, string>) => new URLSearchParams(fields);
@@ -27,27 +25,11 @@ describe("a running server's request guards", () => {
   const fromElsewhere = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
 
   beforeAll(async () => {
-    dataDir = tempDir();
-    const port = String(await freePort());
-    server = await startServerProcess({
-      PORT: port,
-      SITE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "debug",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
-    const signedIn = await post("/admin-login", form({ intent: "sign-in", ...ADMIN }), fromSite());
-    expect(signedIn.status).toBe(200);
-    adminCookie = signedIn.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
-    expect(adminCookie).toMatch(/session_token=/);
+    started = await startServerWithAdmin(ADMIN, { env: { LOG_LEVEL: "debug" } });
+    ({ server, adminCookie } = started);
   });
   afterAll(async () => {
-    await stopServerProcess(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await started?.stop();
   });
 
   it("refuses a cross-site sign-in with 403 and a clear message; the site's own succeeds", async () => {

@@ -1,0 +1,172 @@
+// What the benchmarks (run.ts, booking.ts) share: their settings from the environment, the undoing
+// of everything they start or create (also on error or signal), the tools they need, the production
+// build, the server pinned to its CPU, wrk pinned to the other, and the CPU time a process has used.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startServerProcess, stopServerProcess } from "../../tests/support/server-process";
+
+// wrk runs on one CPU, the servers on the other, so the load generator never takes the server's core.
+export const LOAD_CPU = "0";
+export const SERVER_CPU = "1";
+export const root = path.resolve(import.meta.dirname, "../..");
+export const buildDir = process.env.BUILD_DIR ?? "build";
+
+/** A positive whole number from the environment variable `name`, else `fallback`. */
+export function setting(name: string, fallback: number) {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`${name} must be a positive integer (got "${process.env[name]}")`);
+  }
+  return value;
+}
+
+// Everything a bench starts or creates registers its undoing here, undone newest first. On a signal
+// the undoing starts at once and main unwinds (its wrk is killed, nothing new may start); its
+// `finally` then undoes whatever was registered meanwhile, so the process exits with nothing left.
+const cleanups = new Set<() => unknown>();
+let signalled = false;
+/** Registers `step` to be undone at the end; returns a function that forgets it (once done early). */
+export function onCleanup(step: () => unknown) {
+  cleanups.add(step);
+  if (signalled) throw new Error("Interrupted");
+  return () => cleanups.delete(step);
+}
+let undoing = Promise.resolve();
+function cleanUp() {
+  // One pass at a time, so a signal's pass and main's `finally` never undo out of order.
+  undoing = undoing.then(async () => {
+    for (let step = [...cleanups].at(-1); step; step = [...cleanups].at(-1)) {
+      cleanups.delete(step);
+      try {
+        await step();
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  });
+  return undoing;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    signalled = true;
+    process.exitCode = 130;
+    void cleanUp();
+  });
+}
+
+/** Runs a bench's `main`: an error fails the process (one from a signal's unwinding does not), then undoes everything. */
+export async function runBench(main: () => Promise<void>) {
+  try {
+    await main();
+  } catch (error) {
+    if (!signalled) {
+      console.error(error);
+      process.exitCode = 1;
+    }
+  } finally {
+    await cleanUp();
+  }
+}
+
+/** A new temporary directory, removed at the end. */
+export function tempDir(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function findExecutable(name: string) {
+  const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/bin"];
+  return dirs.map((dir) => path.join(dir, name)).find((file) => fs.existsSync(file));
+}
+
+/**
+ * The path of each binary (`{ binary: Debian package }`), installing the packages of those missing
+ * with apt-get (needs root).
+ */
+export function installTools<Binary extends string>(packageOf: Record<Binary, string>): Record<Binary, string> {
+  const missing = (Object.keys(packageOf) as Binary[]).filter((binary) => !findExecutable(binary));
+  if (missing.length > 0) {
+    const packages = missing.map((binary) => packageOf[binary]);
+    console.log(`Installing Debian's ${packages.join(", ")} (needs root)…`);
+    const aptGet = (...args: string[]) =>
+      spawnSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } })
+        .status === 0;
+    const install = () => aptGet("install", "-y", "-qq", ...packages);
+    // A fresh container has no package lists yet.
+    if (!install() && !(aptGet("update", "-qq") && install())) {
+      throw new Error(`Could not install ${packages.join(", ")} with apt-get`);
+    }
+  }
+  const paths = Object.fromEntries((Object.keys(packageOf) as Binary[]).map((binary) => [binary, findExecutable(binary)]));
+  const stillMissing = (Object.keys(packageOf) as Binary[]).filter((binary) => !paths[binary]);
+  if (stillMissing.length > 0) throw new Error(`${stillMissing.join(" or ")} is still missing after apt-get install`);
+  return paths as Record<Binary, string>;
+}
+
+/** The first line a binary prints for its version `flag` (wrk answers it with status 1). */
+export function toolVersion(binary: string, flag: string) {
+  const result = spawnSync(binary, [flag], { encoding: "utf8" });
+  return `${result.stdout}${result.stderr}`.split("\n")[0].trim();
+}
+
+/** `react-router build` into BUILD_DIR (default build/). */
+export function buildBundle() {
+  console.log(`Building the production bundle into ${buildDir}/…`);
+  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, encoding: "utf8" });
+  if (build.status !== 0) throw new Error(`Build failed:\n${build.stdout}${build.stderr}`);
+}
+
+/**
+ * The production server pinned to SERVER_CPU, stopped at the end (or earlier: stop it, then call
+ * `forget`). Fails if it did not start.
+ */
+export async function startPinnedServer(env: Record<string, string | undefined>) {
+  const server = await startServerProcess(env, { prefix: ["taskset", "-c", SERVER_CPU] });
+  const forget = onCleanup(() => stopServerProcess(server));
+  if (server.child.exitCode !== null) throw new Error(`server did not start:\n${server.output()}`);
+  return { server, forget };
+}
+
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** CPU time (user + system) a process has used so far, in seconds. */
+export function cpuSeconds(pid: number) {
+  // The fields after "pid (comm) ": state is the first, utime the 12th, stime the 13th.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** What a wrk script's `done` prints after "BENCH " (see wrk-report.lua, booking.lua). */
+export type WrkReport = Record<"requests" | "durationUs" | "p99Us" | "connect" | "read" | "write" | "timeout", number>;
+
+export const socketErrors = (report: WrkReport) => report.connect + report.read + report.write + report.timeout;
+
+/**
+ * One wrk run pinned to LOAD_CPU, 1 thread: `connections` connections for `seconds`, the Lua
+ * `script` given `args` (the URL first); its BENCH report. `label` names it when it fails.
+ */
+export async function runWrk<Report extends WrkReport>(
+  binary: string,
+  options: { connections: number; seconds: number; timeoutS: number; script: string; args: string[]; label: string },
+): Promise<Report> {
+  const { connections, seconds, timeoutS, script, args, label } = options;
+  const child = spawn(
+    "taskset",
+    ["-c", LOAD_CPU, binary, "-t1", `-c${connections}`, `-d${seconds}s`, `--timeout=${timeoutS}s`, "-s", script, ...args],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const forget = onCleanup(() => child.kill("SIGTERM"));
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  }).finally(forget);
+  const line = output.split("\n").find((text) => text.startsWith("BENCH "));
+  if (code !== 0 || !line) throw new Error(`${label} failed (exit ${code}):\n${output}`);
+  return JSON.parse(line.slice("BENCH ".length)) as Report;
+}
