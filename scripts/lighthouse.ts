@@ -2,7 +2,8 @@
 // the system Chromium. Each page is measured LIGHTHOUSE_RUNS times (default 3); the run with the
 // median performance score is printed (performance, accessibility, best practices, SEO, LCP, TBT,
 // CLS, JavaScript transferred) with the range of scores and LCPs, against DESIGN.md section 8's
-// budgets. Exits non-zero when a page's median run misses one.
+// budgets. Exits non-zero when a page's median run misses one. LIGHTHOUSE_PAGES (comma-separated
+// paths), LIGHTHOUSE_RUNS and LIGHTHOUSE_REPORTS (keep the JSON reports there) tune it.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
@@ -13,6 +14,8 @@ import { startServerProcess, stopServerProcess } from "../tests/support/server-p
 const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/bootcamp,/about,/marketplace").split(",");
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a positive integer (got "${process.env.LIGHTHOUSE_RUNS}")`);
+// A directory to keep every run's full JSON report in (to see, say, which element was the LCP).
+const reportDir = process.env.LIGHTHOUSE_REPORTS;
 const chromePath =
   process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
 
@@ -62,7 +65,12 @@ async function main() {
     for (const page of pages) {
       const measured: Array<{ row: Row; failing: string[] }> = [];
       for (let run = 0; run < runs; run++) {
-        const { categories, audits } = await measure(`${server.url}${page}`, chrome.port);
+        const lhr = await measure(`${server.url}${page}`, chrome.port);
+        const { categories, audits } = lhr;
+        if (reportDir) {
+          fs.mkdirSync(reportDir, { recursive: true });
+          fs.writeFileSync(`${reportDir}/${page.replace(/\W+/g, "_") || "_"}-${run + 1}.json`, JSON.stringify(lhr));
+        }
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const scripts = (audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })
           ?.items?.filter((item) => item.resourceType === "Script")
