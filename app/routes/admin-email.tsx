@@ -39,6 +39,7 @@ export default function AdminEmail({ loaderData: message }: Route.ComponentProps
         <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-primary sm:text-3xl">
           {message.subject}
         </h1>
+        {/* Only a dead message can be resent; a dropped one (e.g. a cancelled booking's reminder) was withdrawn on purpose. */}
         {message.status === "dead" ? <ResendButton /> : null}
       </div>
       <div className="mt-6">

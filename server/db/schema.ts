@@ -392,7 +392,7 @@ export const events = pgTable(
 // E-mail outbox: written in the transaction of the change that causes the mail.
 // ---------------------------------------------------------------------------------------------
 
-export const emailStatuses = ["pending", "sending", "sent", "dead"] as const;
+export const emailStatuses = ["pending", "sending", "sent", "dead", "dropped"] as const;
 
 export type EmailAttachment = {
   filename: string;

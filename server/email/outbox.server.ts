@@ -63,13 +63,15 @@ export async function enqueueEmail(message: NewEmail, executor: Executor = getDb
 
 /**
  * Drops a message that has not gone out yet (a reminder whose booking was cancelled): it becomes
- * dead with `reason` as its last error, so the mail viewer says why it was never sent. False when
- * it is already sent, being sent, or dead.
+ * `dropped` — withdrawn on purpose, not failed — with `reason` as its last error, so the mail
+ * viewer says why it was never sent. Nothing sends or resends a dropped row: the worker claims only
+ * pending/sending rows and Resend only dead ones. False when it is already sent, being sent, dead
+ * or dropped.
  */
 export async function dropPendingEmail(id: string, reason: string, executor: Executor = getDb()): Promise<boolean> {
   const dropped = await executor
     .update(emailOutbox)
-    .set({ status: "dead", lastError: reason })
+    .set({ status: "dropped", lastError: reason })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")))
     .returning({ id: emailOutbox.id });
   return dropped.length > 0;
@@ -127,7 +129,10 @@ export async function attemptSend(transport: Transport, message: OutboxMessage) 
   }
 }
 
-/** Claims up to `limit` due rows (pending, or sending with an expired claim) for this sender. */
+/**
+ * Claims up to `limit` due rows (pending, or sending with an expired claim) for this sender; sent,
+ * dead and dropped rows are never claimed.
+ */
 export async function claimDue(now: Date, limit: number, db: Database = getDb()): Promise<OutboxMessage[]> {
   const due = db
     .select({ id: emailOutbox.id })
@@ -262,7 +267,8 @@ export async function findOutboxMessage(id: string, executor: Executor = getDb()
 
 /**
  * Puts a dead message back in the queue with a fresh retry window and makes its first delivery.
- * Returns undefined when the message is not dead (e.g. a second click on Resend).
+ * Returns undefined when the message is not dead (e.g. a second click on Resend, or a dropped
+ * message: one withdrawn on purpose is never resent).
  */
 export async function resendDeadMessage(id: string, options: DeliverOptions = {}): Promise<DeliveryResult | undefined> {
   const [requeued] = await getDb()

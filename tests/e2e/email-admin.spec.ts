@@ -1,12 +1,26 @@
-// The mail viewer (/admin/emails): who may see it, the outbox list and one message, and 'Resend'
-// for a message the SMTP server refused (own server process with a real SMTP server in front).
+// The mail viewer (/admin/emails): who may see it, the outbox list and one message, a cancelled
+// booking's dropped reminder (no 'Resend'), and 'Resend' for a message the SMTP server refused
+// (own server process with a real SMTP server in front).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../support/server-process";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { ADMIN, createVerifiedUser, expect, gotoHydrated, login, test, uniqueEmail, waitForHydration } from "./fixtures";
+import {
+  ADMIN,
+  createVerifiedUser,
+  expect,
+  gotoHydrated,
+  linkIn,
+  login,
+  test,
+  uniqueEmail,
+  waitForHydration,
+  waitForMail,
+} from "./fixtures";
+
+const ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
 function toast(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -54,6 +68,57 @@ test("the admin sees the outbox list, filters it by status and opens one message
 
   await page.goto("/admin/emails/00000000-0000-4000-8000-000000000000");
   await expect(page.getByText(/not found/i).first()).toBeVisible();
+});
+
+test("a cancelled booking's reminder is dropped: its own filter, the reason, and no 'Resend'", async ({ page, request }) => {
+  // A booking two weeks ahead (so it has a reminder), made as a browser without scripts posts it.
+  const email = uniqueEmail("dropped");
+  const sessionDate = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(
+    new Date(Date.now() + 14 * 86_400_000),
+  );
+  const booked = await request.post("/booking", {
+    form: {
+      firstName: "Ada",
+      lastName: "Dropped",
+      email,
+      phone: "316-555-0100",
+      sessionDate,
+      sessionTime: "15:00",
+      sessionDuration: "60",
+      projectType: "Quality Control Systems",
+      projectDescription: "Gauge R&R studies keep failing on the bore diameter.",
+      experienceLevel: "intermediate",
+    },
+    headers: { origin: ORIGIN },
+    maxRedirects: 0,
+  });
+  expect(booked.status()).toBe(302);
+  const confirmation = await waitForMail({ to: email, kind: "booking_confirmation" });
+  await gotoHydrated(page, linkIn(confirmation, "/booking/cancel/"));
+  await page.getByRole("button", { name: "Cancel Session" }).click();
+  await expect(page.getByRole("heading", { name: "Booking Cancelled" })).toBeVisible();
+
+  await login(page, ADMIN);
+  await page.goto("/admin/emails");
+  const filters = page.getByRole("navigation", { name: "Filter by status" });
+  // Not a failure: not under Dead.
+  await filters.getByRole("link", { name: /^Dead/ }).click();
+  await expect(page).toHaveURL(/status=dead/);
+  await expect(page.getByText(email)).toHaveCount(0);
+  await filters.getByRole("link", { name: /^Dropped/ }).click();
+  await expect(page).toHaveURL(/status=dropped/);
+  await expect(filters.getByRole("link", { name: /^Dropped/ })).toHaveAttribute("aria-current", "page");
+  const row = page.locator("table").getByRole("row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Booking reminder");
+  await expect(row.getByRole("cell").nth(3)).toHaveText("Dropped");
+  await expect(row).toContainText("Not sent: the booking was cancelled");
+
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(/\/admin\/emails\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("note")).toContainText("Reason: Not sent: the booking was cancelled");
+  await expect(page.locator("dl").first()).toContainText("Never (dropped)");
+  await expect(page.getByRole("button", { name: "Resend" })).toHaveCount(0);
 });
 
 test.describe("with an SMTP server that refuses a recipient", () => {

@@ -233,7 +233,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("admin bookings on
       const [stored] = await db.db.select().from(bookings).where(eq(bookings.id, taken!.id));
       expect(stored).toMatchObject({ status: "cancelled", cancelledAt: NOW });
       const [reminderRow] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.id, reminder.id));
-      expect(reminderRow!.status).toBe("dead");
+      expect(reminderRow!.status).toBe("dropped");
 
       const [again] = await insert(booking("2026-03-12", "09:00"));
       expect(again!.id).toBeTruthy();

@@ -382,7 +382,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       expect(cancelled!.status).toBe("cancelled");
       expect(cancelled!.cancelledAt).toBeInstanceOf(Date);
       const [reminder] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.id, row.reminderEmailId!));
-      expect(reminder).toMatchObject({ status: "dead", lastError: REMINDER_DROPPED_REASON });
+      expect(reminder).toMatchObject({ status: "dropped", lastError: REMINDER_DROPPED_REASON });
       const [notice] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.kind, BOOKING_CANCELLED_KIND));
       expect(notice).toMatchObject({ to: getEnv().OWNER_EMAIL, status: "sent" });
 

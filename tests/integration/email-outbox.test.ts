@@ -7,8 +7,10 @@ import type { Transports } from "#server/email/delivery.server";
 import { DeliveryError } from "#server/email/delivery.server";
 import {
   deliverNow,
+  dropPendingEmail,
   enqueueEmail,
   FIRST_DELIVERY_GRACE_MS,
+  listOutbox,
   resendDeadMessage,
   retryDelayMs,
   type NewEmail,
@@ -254,6 +256,52 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
     await db.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1_000) }).where(eq(emailOutbox.id, later.id));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await row(later.id)).status).toBe("pending");
+  });
+
+  it("a dropped message (a cancelled booking's reminder) is never claimed or sent, and only a pending one can be dropped", async () => {
+    const reminder = await enqueueEmail(message({ kind: "booking_reminder", sendAt: inMs(3_600_000) }), db.db);
+    const other = await enqueueEmail(message({ subject: "Still wanted" }), db.db);
+    expect(await dropPendingEmail(reminder.id, "Not sent: the booking was cancelled", db.db)).toBe(true);
+    expect(await row(reminder.id)).toMatchObject({
+      status: "dropped",
+      attempts: 0,
+      lastError: "Not sent: the booking was cancelled",
+      sentAt: null,
+    });
+    // Dropping it twice changes nothing.
+    expect(await dropPendingEmail(reminder.id, "again", db.db)).toBe(false);
+    expect((await row(reminder.id)).lastError).toBe("Not sent: the booking was cancelled");
+
+    // Long after its send time, the worker claims only the other message.
+    expect(await processDueEmails({ transports, now: inMs(48 * 3_600_000) })).toEqual({ claimed: 1, sent: 1, retrying: 0, dead: 0 });
+    expect(await processDueEmails({ transports, now: inMs(96 * 3_600_000) })).toMatchObject({ claimed: 0 });
+    expect(await dropPendingEmail(other.id, "too late", db.db)).toBe(false);
+    expect(await row(other.id)).toMatchObject({ status: "sent", lastError: null });
+    // A first delivery asked for it by mistake does not send it either.
+    expect(await deliverNow(reminder.id, { transports, sleep })).toEqual({
+      ok: false,
+      error: "Not sent: the booking was cancelled",
+      attempts: 0,
+    });
+    expect(sink.deliveriesOf(reminder.id)).toBe(0);
+    expect(sink.received).toHaveLength(1);
+    expect((await row(reminder.id)).status).toBe("dropped");
+  });
+
+  it("Resend refuses a dropped message; the viewer counts it as dropped, not dead", async () => {
+    const { id } = await enqueueEmail(message({ kind: "booking_reminder", sendAt: inMs(3_600_000) }), db.db);
+    expect(await dropPendingEmail(id, "Not sent: the booking was cancelled", db.db)).toBe(true);
+
+    expect(await resendDeadMessage(id, { transports, sleep })).toBeUndefined();
+    expect(await row(id)).toMatchObject({ status: "dropped", attempts: 0, lastError: "Not sent: the booking was cancelled" });
+    expect(await processDueEmails({ transports, now: inMs(48 * 3_600_000) })).toMatchObject({ claimed: 0 });
+    expect(sink.received).toHaveLength(0);
+
+    const all = await listOutbox({}, db.db);
+    expect(all.countByStatus).toMatchObject({ dropped: 1, dead: 0, pending: 0 });
+    expect(all.rows.map((listed) => [listed.id, listed.status])).toEqual([[id, "dropped"]]);
+    expect((await listOutbox({ status: "dead" }, db.db)).rows).toEqual([]);
+    expect((await listOutbox({ status: "dropped" }, db.db)).rows.map((listed) => listed.id)).toEqual([id]);
   });
 
   it("treats an unexpected transport error as temporary", async () => {

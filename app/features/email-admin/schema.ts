@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { emailStatuses } from "#server/db/schema";
 
-export const outboxStatuses = ["pending", "sending", "sent", "dead"] as const satisfies ReadonlyArray<
+export const outboxStatuses = ["pending", "sending", "sent", "dead", "dropped"] as const satisfies ReadonlyArray<
   (typeof emailStatuses)[number]
 >;
 

@@ -8,7 +8,14 @@ const looks = {
   pending: { label: "Pending", variant: "secondary" },
   sending: { label: "Sending", variant: "outline" },
   dead: { label: "Dead", variant: "destructive" },
+  // Withdrawn on purpose before it went out (a cancelled booking's reminder): not a failure.
+  dropped: { label: "Dropped", variant: "secondary" },
 } as const;
+
+/** A status whose last error is a problem; a sent message's is history, a dropped one's the reason. */
+export function isFailureStatus(status: EmailStatus) {
+  return status !== "sent" && status !== "dropped";
+}
 
 export const statusLabels = Object.fromEntries(Object.entries(looks).map(([status, look]) => [status, look.label])) as Record<
   EmailStatus,

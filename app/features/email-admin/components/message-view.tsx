@@ -3,7 +3,7 @@
 import { AlertCircle, Paperclip } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/utils";
-import { EmailStatusBadge, kindLabel, type EmailStatus } from "./email-status-badge";
+import { EmailStatusBadge, isFailureStatus, kindLabel, type EmailStatus } from "./email-status-badge";
 
 export type MessageViewData = {
   kind: string;
@@ -43,14 +43,22 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** How the last error is introduced: a problem, history (sent), or the reason (dropped). */
+function lastErrorLabel(status: EmailStatus) {
+  if (status === "sent") return "Error before it was sent:";
+  if (status === "dropped") return "Reason:";
+  return "Last error:";
+}
+
 export function DeliveryFacts({ message }: { message: MessageViewData }) {
+  const failure = isFailureStatus(message.status);
   const rows: Array<[string, ReactNode]> = [
     ["Status", <EmailStatusBadge key="status" status={message.status} />],
     ["Kind", kindLabel(message.kind)],
     ["To", message.to],
     ...(message.cc ? ([["Cc", message.cc]] as Array<[string, ReactNode]>) : []),
     ["Created", message.createdAt],
-    ["Sent", message.sentAt ?? "Not yet"],
+    ["Sent", message.sentAt ?? (message.status === "dropped" ? "Never (dropped)" : "Not yet")],
     ["Attempts", message.attempts],
     ...(message.nextAttemptAt ? ([["Next attempt", message.nextAttemptAt]] as Array<[string, ReactNode]>) : []),
   ];
@@ -69,15 +77,15 @@ export function DeliveryFacts({ message }: { message: MessageViewData }) {
           role="note"
           className={cn(
             "mt-4 flex gap-2 rounded-lg border p-3 text-sm",
-            message.status === "sent" ? "bg-muted/40 text-muted-foreground" : "border-destructive/40 bg-destructive/5",
+            failure ? "border-destructive/40 bg-destructive/5" : "bg-muted/40 text-muted-foreground",
           )}
         >
           <AlertCircle
-            className={cn("mt-0.5 size-4 shrink-0", message.status !== "sent" && "text-destructive")}
+            className={cn("mt-0.5 size-4 shrink-0", failure && "text-destructive")}
             aria-hidden="true"
           />
           <p className="min-w-0 break-words">
-            <span className="font-medium">{message.status === "sent" ? "Error before it was sent:" : "Last error:"}</span>{" "}
+            <span className="font-medium">{lastErrorLabel(message.status)}</span>{" "}
             {message.lastError}
           </p>
         </div>

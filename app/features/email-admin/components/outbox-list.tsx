@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { outboxStatuses } from "../schema";
-import { EmailStatusBadge, kindLabel, statusLabels, type EmailStatus } from "./email-status-badge";
+import { EmailStatusBadge, isFailureStatus, kindLabel, statusLabels, type EmailStatus } from "./email-status-badge";
 
 export type OutboxListItem = {
   id: string;
@@ -67,11 +67,14 @@ export function StatusFilter({
   );
 }
 
-/** A sent message's error is history (muted); a pending or dead one's is the current problem. */
+/**
+ * A sent message's error is history and a dropped one's is why it was withdrawn (both muted); a
+ * pending or dead one's is the current problem.
+ */
 function LastError({ message, status }: { message: string | null; status: EmailStatus }) {
   if (!message) return <span className="text-muted-foreground">—</span>;
   return (
-    <span className={cn("line-clamp-2", status === "sent" ? "text-muted-foreground" : "text-destructive")} title={message}>
+    <span className={cn("line-clamp-2", isFailureStatus(status) ? "text-destructive" : "text-muted-foreground")} title={message}>
       {message}
     </span>
   );
@@ -153,7 +156,7 @@ export function OutboxCards({ messages }: { messages: OutboxListItem[] }) {
             ) : null}
           </dl>
           {message.lastError ? (
-            <p className={cn("mt-3 flex gap-2 text-sm", message.status === "sent" ? "text-muted-foreground" : "text-destructive")}>
+            <p className={cn("mt-3 flex gap-2 text-sm", isFailureStatus(message.status) ? "text-destructive" : "text-muted-foreground")}>
               <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span className="min-w-0 break-words">{message.lastError}</span>
             </p>
