@@ -46,19 +46,36 @@ export type DeliveryResult = { ok: true } | { ok: false; error: string; attempts
 export async function enqueueEmail(message: NewEmail, executor: Executor = getDb()): Promise<{ id: string }> {
   const [row] = await executor
     .insert(emailOutbox)
-    .values({
-      kind: message.kind,
-      to: message.to,
-      cc: message.cc ?? null,
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-      attachments: message.attachments ?? [],
-      templateParams: message.templateParams ?? null,
-      nextAttemptAt: message.sendAt ?? new Date(Date.now() + FIRST_DELIVERY_GRACE_MS),
-    })
+    .values(outboxRow(message, message.sendAt ?? new Date(Date.now() + FIRST_DELIVERY_GRACE_MS)))
     .returning({ id: emailOutbox.id });
   return { id: row!.id };
+}
+
+/**
+ * Queues a message already claimed by its caller, inside the caller's transaction: pass the row to
+ * deliverClaimed() after the commit. Saves deliverNow()'s claim (a write and the message read back)
+ * on a hot path; if the process dies before it sends, the worker takes the row once the claim lapses.
+ */
+export async function enqueueClaimedEmail(message: Omit<NewEmail, "sendAt">, executor: Executor = getDb()): Promise<OutboxMessage> {
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({ ...outboxRow(message, new Date(Date.now() + CLAIM_LEASE_MS)), status: "sending" })
+    .returning();
+  return row!;
+}
+
+function outboxRow(message: NewEmail, nextAttemptAt: Date) {
+  return {
+    kind: message.kind,
+    to: message.to,
+    cc: message.cc ?? null,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    attachments: message.attachments ?? [],
+    templateParams: message.templateParams ?? null,
+    nextAttemptAt,
+  };
 }
 
 /**
@@ -101,11 +118,16 @@ type DeliverOptions = {
  */
 export async function deliverNow(id: string, options: DeliverOptions = {}): Promise<DeliveryResult> {
   const db = getDb();
-  const transports = options.transports ?? getTransports();
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const message = await claimById(id, new Date(), db);
   if (!message) return outcomeOf(id, db);
+  return deliverClaimed(message, options);
+}
 
+/** The first delivery of a row this sender has claimed (deliverNow, or enqueueClaimedEmail). */
+export async function deliverClaimed(message: OutboxMessage, options: DeliverOptions = {}): Promise<DeliveryResult> {
+  const db = getDb();
+  const transports = options.transports ?? getTransports();
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const transport = transports.forMessage(message);
   let attemptsMade = 0;
   let failure: DeliveryError | undefined;

@@ -6,8 +6,11 @@ import { emailOutbox } from "#server/db/schema";
 import type { Transports } from "#server/email/delivery.server";
 import { DeliveryError } from "#server/email/delivery.server";
 import {
+  CLAIM_LEASE_MS,
+  deliverClaimed,
   deliverNow,
   dropPendingEmail,
+  enqueueClaimedEmail,
   enqueueEmail,
   FIRST_DELIVERY_GRACE_MS,
   listOutbox,
@@ -67,6 +70,21 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
     const [found] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     return found!;
   }
+
+  it("queues a message claimed by its caller: only that caller sends it, unless its claim lapses", async () => {
+    const delivered = await db.db.transaction((tx) => enqueueClaimedEmail(message({ subject: "claimed, delivered" }), tx));
+    const abandoned = await db.db.transaction((tx) => enqueueClaimedEmail(message({ subject: "claimed, abandoned" }), tx));
+    expect(delivered).toMatchObject({ status: "sending", subject: "claimed, delivered", attempts: 0 });
+    // While the claims last, the worker leaves both alone.
+    expect(await processDueEmails({ transports, now: afterGrace() })).toMatchObject({ claimed: 0 });
+
+    expect(await deliverClaimed(delivered, { transports, sleep })).toEqual({ ok: true });
+    expect(await row(delivered.id)).toMatchObject({ status: "sent", attempts: 1 });
+    // A caller that died before sending: the worker takes the row once the claim has lapsed.
+    expect(await processDueEmails({ transports, now: inMs(CLAIM_LEASE_MS + 1_000) })).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await row(abandoned.id)).toMatchObject({ status: "sent" });
+    expect(sink.received.map((mail) => mail.messageId?.split("@")[0])).toEqual([delivered.id, abandoned.id]);
+  });
 
   it("keeps a message only if the transaction that queued it commits", async () => {
     const rolledBack = db.db.transaction(async (tx) => {

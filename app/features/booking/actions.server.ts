@@ -13,7 +13,8 @@ import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { readFormData } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";
-import { deliverNow, type DeliveryResult } from "#server/email/outbox.server";
+import type { OutboxMessage } from "#server/email/delivery.server";
+import { deliverClaimed, deliverNow, type DeliveryResult } from "#server/email/outbox.server";
 import { logger } from "#server/logger.server";
 import {
   cancelBooking,
@@ -76,19 +77,34 @@ function visitorReason(error: string) {
 }
 
 /** The first delivery of the confirmation; whatever goes wrong, the booking stands. */
-async function deliverConfirmation(emailId: string): Promise<DeliveryResult> {
+async function deliverConfirmation(email: OutboxMessage): Promise<DeliveryResult> {
   try {
-    return await deliverNow(emailId);
+    return await deliverClaimed(email);
   } catch (error) {
-    logger.error({ err: error, outboxId: emailId }, "booking confirmation: first delivery threw; the outbox retries");
+    logger.error({ err: error, outboxId: email.id }, "booking confirmation: first delivery threw; the outbox retries");
     return { ok: false, error: unexpectedEmailError(error), attempts: 0 };
   }
 }
 
+// Zod compiles a schema's parser on its first parse: the server builds its schema once per horizon
+// and hands each (synchronous) parse its clock through `parseClock`, instead of a schema per request.
+let parseClock = new Date(0);
+const serverSchemas = new Map<number, ReturnType<typeof bookingSchema>>();
+
+function parseBooking(formData: FormData, now: Date) {
+  const horizonDays = getEnv().BOOKING_HORIZON_DAYS;
+  let schema = serverSchemas.get(horizonDays);
+  if (!schema) {
+    schema = bookingSchema({ now: () => parseClock, horizonDays });
+    serverSchemas.set(horizonDays, schema);
+  }
+  parseClock = now;
+  return parseWithZod(formData, { schema });
+}
+
 export async function submitBooking(request: Request, now = new Date()) {
   const formData = await readFormData(request);
-  const schema = bookingSchema({ now: () => now, horizonDays: getEnv().BOOKING_HORIZON_DAYS });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseBooking(formData, now);
   if (submission.status !== "success") {
     const result: BookingActionResult = {
       ok: false,
@@ -116,7 +132,7 @@ export async function submitBooking(request: Request, now = new Date()) {
   }
 
   const { booking } = created;
-  const delivery = await deliverConfirmation(booking.confirmationEmailId);
+  const delivery = await deliverConfirmation(booking.confirmation);
   if (!delivery.ok) logger.warn({ bookingRef: booking.bookingRef, error: delivery.error }, "booking confirmation: first delivery failed");
   const headers = new Headers();
   headers.append("Set-Cookie", await handOverBooking({ id: booking.id, emailError: delivery.ok ? undefined : visitorReason(delivery.error) }));

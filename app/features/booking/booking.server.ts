@@ -7,7 +7,8 @@ import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
 import { databaseError, EXCLUSION_VIOLATION, UNIQUE_VIOLATION } from "#server/db/errors.server";
 import { bookings } from "#server/db/schema";
-import { enqueueEmail } from "#server/email/outbox.server";
+import type { OutboxMessage } from "#server/email/delivery.server";
+import { enqueueClaimedEmail, enqueueEmail } from "#server/email/outbox.server";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
 import { getEnv } from "~/lib/env.server";
 import { listBlocksBetween } from "./blocks.server";
@@ -61,7 +62,8 @@ function cancelUrl(cancelToken: string) {
   return `${getEnv().SITE_URL}/booking/cancel/${cancelToken}`;
 }
 
-export type CreatedBooking = { id: string; bookingRef: string; confirmationEmailId: string };
+/** The confirmation comes back claimed for its first delivery (deliverClaimed), its row as written. */
+export type CreatedBooking = { id: string; bookingRef: string; confirmation: OutboxMessage };
 export type CreateBookingResult = { ok: true; booking: CreatedBooking } | { ok: false; reason: "unavailable" };
 
 /**
@@ -102,10 +104,10 @@ export async function createBooking(input: BookingInput, now = new Date(), execu
         // deadlock detector (a second each, in chains under a burst) instead of a quick 'taken'.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking:${input.sessionDate}`}))`);
         if ((await listBlocksBetween(startsAt, endsAt, tx)).length > 0) return { ok: false, reason: "unavailable" };
-        const { id: confirmationEmailId } = await enqueueEmail({ kind: BOOKING_CONFIRMATION_KIND, to: record.email, ...confirmation }, tx);
+        const confirmationEmail = await enqueueClaimedEmail({ kind: BOOKING_CONFIRMATION_KIND, to: record.email, ...confirmation }, tx);
         const reminderEmailId = reminder ? (await enqueueEmail(reminder, tx)).id : null;
         const [row] = await tx.insert(bookings).values({ ...record, reminderEmailId }).returning({ id: bookings.id });
-        return { ok: true, booking: { id: row!.id, bookingRef: record.bookingRef, confirmationEmailId } };
+        return { ok: true, booking: { id: row!.id, bookingRef: record.bookingRef, confirmation: confirmationEmail } };
       });
     } catch (error) {
       const cause = databaseError(error);

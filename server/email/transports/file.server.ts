@@ -14,16 +14,28 @@ export function emlFileName(message: OutboxMessage) {
 
 export function createFileTransport({ directory, from }: { directory: string; from: string }): Transport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Owner-only: a message may carry a password-reset link. Made once, and again if it disappears.
+  let directoryMade = false;
+  const makeDirectory = async () => {
+    if (directoryMade) return;
+    await fs.mkdir(directory, { recursive: true, mode: 0o700 });
+    directoryMade = true;
+  };
   return {
     name: "file",
     async send(message) {
       try {
         const info = await composer.sendMail(toMailOptions(message, from));
-        // Owner-only: a message may carry a password-reset link.
-        await fs.mkdir(directory, { recursive: true, mode: 0o700 });
+        await makeDirectory();
         const target = path.join(directory, emlFileName(message));
         const partial = `${target}.partial`;
-        await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+        const write = () => fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+        await write().catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+          directoryMade = false;
+          await makeDirectory();
+          await write();
+        });
         await fs.rename(partial, target);
       } catch (error) {
         // A full or read-only disk can be fixed by an operator: retry.

@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { OutboxMessage } from "../delivery.server";
+import { createFileTransport, emlFileName } from "./file.server";
+
+function message(id: string): OutboxMessage {
+  return {
+    id,
+    kind: "test",
+    to: "visitor@example.com",
+    cc: null,
+    subject: `Subject ${id}`,
+    html: "<p>Hello</p>",
+    text: "Hello",
+    attachments: [],
+    templateParams: null,
+    status: "sending",
+    attempts: 0,
+    nextAttemptAt: new Date("2026-11-21T10:00:00Z"),
+    lastError: null,
+    createdAt: new Date("2026-11-21T10:00:00Z"),
+    sentAt: null,
+  };
+}
+
+describe("the file transport", () => {
+  let root: string;
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("writes each message as an owner-only .eml file, making the directory when it is missing, again after it was removed", async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "file-transport-"));
+    const directory = path.join(root, "mail");
+    const transport = createFileTransport({ directory, from: "site@example.com" });
+
+    await transport.send(message("00000000-0000-4000-8000-000000000001"));
+    const first = path.join(directory, emlFileName(message("00000000-0000-4000-8000-000000000001")));
+    expect(fs.readFileSync(first, "utf8")).toContain("Subject: Subject 00000000-0000-4000-8000-000000000001");
+    expect(fs.statSync(first).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(directory).mode & 0o777).toBe(0o700);
+
+    fs.rmSync(directory, { recursive: true });
+    await transport.send(message("00000000-0000-4000-8000-000000000002"));
+    expect(fs.readdirSync(directory)).toEqual([emlFileName(message("00000000-0000-4000-8000-000000000002"))]);
+  });
+});
