@@ -97,8 +97,8 @@ export function CancelPage({
         <>
           <h1 className="text-3xl font-bold tracking-tight text-primary">Booking Cancelled</h1>
           <p role="status" className="text-lg text-muted-foreground">
-            This booking is already cancelled{booking.cancelledOn ? ` (since ${booking.cancelledOn})` : ""}. Its time is
-            free for someone else.
+            This booking was cancelled{booking.cancelledOn ? ` on ${booking.cancelledOn}` : ""}. Its time is free for
+            someone else.
           </p>
           <BookingSummary booking={booking} />
           <Links book="Book Another Session" />
