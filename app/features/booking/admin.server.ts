@@ -29,6 +29,7 @@ import {
   type BookingStatus,
 } from "./admin-schema";
 import { createBlock, deleteBlock, listUpcomingBlocks, type BookingBlock } from "./blocks.server";
+import { bookingFormColumns, uuidPattern } from "./booking.server";
 import { toCsv } from "./csv";
 import { dropReminder } from "./reminders.server";
 import { EXPERIENCE_LEVEL_LABELS } from "./schema";
@@ -38,7 +39,6 @@ const zone = site.location.timeZone;
 const zoneAbbreviation = site.location.timeZoneAbbreviation;
 export const BOOKINGS_PAGE_SIZE = 50;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noStore = { "Cache-Control": "no-store" } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -48,19 +48,7 @@ const noStore = { "Cache-Control": "no-store" } as const;
 /** Every column the owner sees; the cancel token stays a secret between the site and the visitor. */
 const bookingColumns = {
   id: bookings.id,
-  bookingRef: bookings.bookingRef,
-  firstName: bookings.firstName,
-  lastName: bookings.lastName,
-  email: bookings.email,
-  phone: bookings.phone,
-  sessionDate: bookings.sessionDate,
-  sessionTime: bookings.sessionTime,
-  sessionDuration: bookings.sessionDuration,
-  projectType: bookings.projectType,
-  projectDescription: bookings.projectDescription,
-  experienceLevel: bookings.experienceLevel,
-  specificGoals: bookings.specificGoals,
-  additionalRequirements: bookings.additionalRequirements,
+  ...bookingFormColumns,
   startsAt: bookings.startsAt,
   endsAt: bookings.endsAt,
   status: bookings.status,

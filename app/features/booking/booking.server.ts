@@ -118,28 +118,31 @@ export async function createBooking(input: BookingInput, now = new Date(), execu
   }
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A booking's id is a UUID: anything else in a URL or cookie is no booking (and no query). */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The columns of what the visitor entered on the form, and the booking's reference. */
+export const bookingFormColumns = {
+  bookingRef: bookings.bookingRef,
+  firstName: bookings.firstName,
+  lastName: bookings.lastName,
+  email: bookings.email,
+  phone: bookings.phone,
+  sessionDate: bookings.sessionDate,
+  sessionTime: bookings.sessionTime,
+  sessionDuration: bookings.sessionDuration,
+  projectType: bookings.projectType,
+  projectDescription: bookings.projectDescription,
+  experienceLevel: bookings.experienceLevel,
+  specificGoals: bookings.specificGoals,
+  additionalRequirements: bookings.additionalRequirements,
+};
 
 /** A booking as localStorage.lastBooking keeps it (SPEC.md section 3). */
 export async function findLastBooking(id: string, executor: Executor = getDb()): Promise<LastBooking | undefined> {
   if (!uuidPattern.test(id)) return undefined;
   const [row] = await executor
-    .select({
-      bookingRef: bookings.bookingRef,
-      firstName: bookings.firstName,
-      lastName: bookings.lastName,
-      email: bookings.email,
-      phone: bookings.phone,
-      sessionDate: bookings.sessionDate,
-      sessionTime: bookings.sessionTime,
-      sessionDuration: bookings.sessionDuration,
-      projectType: bookings.projectType,
-      projectDescription: bookings.projectDescription,
-      experienceLevel: bookings.experienceLevel,
-      specificGoals: bookings.specificGoals,
-      additionalRequirements: bookings.additionalRequirements,
-      createdAt: bookings.createdAt,
-    })
+    .select({ ...bookingFormColumns, createdAt: bookings.createdAt })
     .from(bookings)
     .where(eq(bookings.id, id));
   if (!row) return undefined;
