@@ -4,7 +4,7 @@
 // decides, so two requests for one slot cannot both win, on PGlite or on several PostgreSQL clients.
 import crypto from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { getDb, type Executor } from "#server/db/client.server";
+import { getDb, runsOneTransactionAtATime, type Executor } from "#server/db/client.server";
 import { databaseError, EXCLUSION_VIOLATION, UNIQUE_VIOLATION } from "#server/db/errors.server";
 import { bookings } from "#server/db/schema";
 import type { OutboxMessage } from "#server/email/delivery.server";
@@ -102,7 +102,9 @@ export async function createBooking(input: BookingInput, now = new Date(), execu
         // Bookings of one day take turns. The exclusion constraint still decides, but two inserts
         // that each wait for the other's uncommitted row would otherwise end in PostgreSQL's
         // deadlock detector (a second each, in chains under a burst) instead of a quick 'taken'.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking:${input.sessionDate}`}))`);
+        if (!runsOneTransactionAtATime(tx)) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking:${input.sessionDate}`}))`);
+        }
         if ((await listBlocksBetween(startsAt, endsAt, tx)).length > 0) return { ok: false, reason: "unavailable" };
         const confirmationEmail = await enqueueClaimedEmail({ kind: BOOKING_CONFIRMATION_KIND, to: record.email, ...confirmation }, tx);
         const reminderEmailId = reminder ? (await enqueueEmail(reminder, tx)).id : null;
