@@ -9,7 +9,8 @@ export type Encoding = "br" | "gzip" | "identity";
 /** The server's preference when the client rates several alike: smallest first. */
 const PREFERENCE: readonly Encoding[] = ["br", "gzip", "identity"];
 
-const memo = new Map<string, Encoding>();
+// Browsers send a handful of distinct values: each set of encodings on offer remembers its answers.
+const answers = new WeakMap<ReadonlySet<Encoding>, { offered: Encoding[]; chosen: Map<string, Encoding> }>();
 const MEMO_LIMIT = 256;
 
 /**
@@ -21,15 +22,17 @@ const MEMO_LIMIT = 256;
  */
 export function chooseEncoding(acceptEncoding: string | undefined, available: ReadonlySet<Encoding>): Encoding {
   if (!acceptEncoding) return "identity";
-  const offered = PREFERENCE.filter((encoding) => available.has(encoding));
-  const key = `${offered.join()}|${acceptEncoding}`;
-  let chosen = memo.get(key);
+  let memo = answers.get(available);
+  if (!memo) {
+    memo = { offered: PREFERENCE.filter((encoding) => available.has(encoding)), chosen: new Map() };
+    answers.set(available, memo);
+  }
+  let chosen = memo.chosen.get(acceptEncoding);
   if (!chosen) {
     const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } });
-    chosen = (negotiator.encoding(offered, { preferred: PREFERENCE }) as Encoding | undefined) ?? "identity";
-    // Browsers send a handful of distinct values: remembering them spares the parse per request.
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    memo.set(key, chosen);
+    chosen = (negotiator.encoding(memo.offered, { preferred: PREFERENCE }) as Encoding | undefined) ?? "identity";
+    if (memo.chosen.size >= MEMO_LIMIT) memo.chosen.clear();
+    memo.chosen.set(acceptEncoding, chosen);
   }
   return chosen;
 }

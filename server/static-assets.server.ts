@@ -17,9 +17,14 @@ function precompressedFiles(clientDir: string): Map<string, ReadonlySet<Encoding
       : [],
   );
   const found = new Map<string, ReadonlySet<Encoding>>();
+  const shared = new Map<string, ReadonlySet<Encoding>>();
   for (const file of files) {
     const encodings = (["br", "gzip"] as const).filter((encoding) => files.has(`${file}${SUFFIX[encoding]}`));
-    if (encodings.length > 0) found.set(`/${file}`, new Set<Encoding>(["identity", ...encodings]));
+    if (encodings.length === 0) continue;
+    // One set per combination: chooseEncoding remembers its answers per set.
+    const key = encodings.join();
+    if (!shared.has(key)) shared.set(key, new Set<Encoding>(["identity", ...encodings]));
+    found.set(`/${file}`, shared.get(key)!);
   }
   return found;
 }

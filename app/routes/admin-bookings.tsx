@@ -1,6 +1,7 @@
-import { ArrowLeft, Download } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { Download } from "lucide-react";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/admin-bookings";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { useToast } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/features/auth/guards.server";
@@ -45,20 +46,10 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-primary">Bookings</h1>
-          <p className="mt-2 max-w-2xl text-muted-foreground">
-            Free assessment requests: confirm them, mark them completed or cancel them. Times are Central Time (CT).
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="outline">
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Back to Admin
-            </Link>
-          </Button>
+      <AdminPageHeader
+        title="Bookings"
+        description="Free assessment requests: confirm them, mark them completed or cancel them. Times are Central Time (CT)."
+        actions={
           <Button asChild variant="outline">
             {/* A file download, not a page: the browser fetches it directly. */}
             <a href={`/admin/bookings/export.csv${bookingListSearch(filters)}`} download>
@@ -66,8 +57,8 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
               Export CSV
             </a>
           </Button>
-        </div>
-      </div>
+        }
+      />
 
       <div className="mt-8 space-y-4">
         <StatusFilter filters={filters} countByStatus={countByStatus} />

@@ -1,6 +1,7 @@
-import { ArrowLeft, RefreshCw } from "lucide-react";
-import { Link, useRevalidator } from "react-router";
+import { RefreshCw } from "lucide-react";
+import { useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-emails";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { getOutboxPage } from "~/features/email-admin/email-admin.server";
@@ -32,30 +33,24 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-primary">E-mail Outbox</h1>
-          <p className="mt-2 max-w-2xl text-muted-foreground">
+      <AdminPageHeader
+        title="E-mail Outbox"
+        description={
+          <>
             Every e-mail the site sends: delivery status, attempts and the last error.{" "}
             {delivery.general.transport === "file"
               ? `No SMTP server is configured, so messages are written as .eml files to ${delivery.general.directory}.`
               : `Messages go out over SMTP through ${delivery.general.host}.`}
             {delivery.bookingConfirmationsViaProvider ? " Booking confirmations go through the e-mail provider's API." : ""}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="outline">
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Back to Admin
-            </Link>
-          </Button>
+          </>
+        }
+        actions={
           <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={refreshing}>
             <RefreshCw className={refreshing ? "animate-spin" : undefined} aria-hidden="true" />
             {refreshing ? "Refreshing..." : "Refresh"}
           </Button>
-        </div>
-      </div>
+        }
+      />
 
       <div className="mt-8">
         <StatusFilter current={status} countByStatus={countByStatus} />

@@ -1,12 +1,11 @@
 // The e-mail the owner's "Confirm" sends: the visitor's assessment is confirmed for its time.
 // A copy goes to the owner, as with the booking confirmation.
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import type { bookings } from "#server/db/schema";
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
 import { DetailsTable, EmailLayout, Heading, Paragraph } from "#server/email/layout";
+import { ContactOwner, contactOwnerText, sessionWhen } from "./email-templates.server";
 
 export const BOOKING_CONFIRMED_KIND = "booking_confirmed";
 
@@ -17,12 +16,8 @@ export type BookingConfirmedInput = Pick<
 
 export function bookingConfirmedEmail(booking: BookingConfirmedInput): RenderedEmail & { cc: string } {
   const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
-  const startsAt = new TZDate(booking.startsAt, site.location.timeZone);
-  const endsAt = new TZDate(booking.endsAt, site.location.timeZone);
-  const zone = site.location.timeZoneAbbreviation;
-  const longDate = format(startsAt, "EEEE, MMMM d, yyyy");
-  const timeRange = `${format(startsAt, "h:mm a")} – ${format(endsAt, "h:mm a")} ${zone}`;
-  const subject = `Your assessment is confirmed: ${format(startsAt, "EEE, MMM d, yyyy")} at ${format(startsAt, "h:mm a")} ${zone}`;
+  const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
+  const subject = `Your assessment is confirmed: ${shortDate} at ${startTime}`;
   const rows = [
     ["Booking ID", booking.bookingRef],
     ["Date", longDate],
@@ -42,13 +37,7 @@ export function bookingConfirmedEmail(booking: BookingConfirmedInput): RenderedE
         </Paragraph>
         <DetailsTable rows={rows} />
         <Paragraph>Preparation materials and meeting details arrive 24 hours before your session.</Paragraph>
-        <Paragraph>
-          Need to change something? Reply to this e-mail or write to{" "}
-          <a href={`mailto:${ownerEmail}`} style={{ color: "#1f3a5c" }}>
-            {ownerEmail}
-          </a>
-          .
-        </Paragraph>
+        <ContactOwner ownerEmail={ownerEmail} />
       </EmailLayout>
     ),
     text: `${booking.firstName}, your assessment is confirmed
@@ -59,7 +48,7 @@ ${textDetails(rows)}
 
 Preparation materials and meeting details arrive 24 hours before your session.
 
-Need to change something? Reply to this e-mail or write to ${ownerEmail}.
+${contactOwnerText(ownerEmail)}
 
 --
 ${footerNote}

@@ -48,7 +48,7 @@ const zone = site.location.timeZone;
 const zoneAbbreviation = site.location.timeZoneAbbreviation;
 
 /** How the session's date and time read in every e-mail: Central Time, the business's zone. */
-function sessionWhen(booking: Pick<BookingConfirmationInput, "startsAt" | "endsAt">) {
+export function sessionWhen(booking: Pick<BookingConfirmationInput, "startsAt" | "endsAt">) {
   const startsAt = new TZDate(booking.startsAt, zone);
   const endsAt = new TZDate(booking.endsAt, zone);
   return {
@@ -58,6 +58,21 @@ function sessionWhen(booking: Pick<BookingConfirmationInput, "startsAt" | "endsA
     timeRange: `${format(startsAt, "h:mm a")} – ${format(endsAt, "h:mm a")} ${zoneAbbreviation}`,
   };
 }
+
+/** The way to reach the owner about a booking, in the e-mails the visitor gets. */
+export function ContactOwner({ ownerEmail }: { ownerEmail: string }) {
+  return (
+    <Paragraph>
+      Need to change something? Reply to this e-mail or write to{" "}
+      <a href={`mailto:${ownerEmail}`} style={{ color: "#1f3a5c" }}>
+        {ownerEmail}
+      </a>
+      .
+    </Paragraph>
+  );
+}
+
+export const contactOwnerText = (ownerEmail: string) => `Need to change something? Reply to this e-mail or write to ${ownerEmail}.`;
 
 /** The spec's template_params: its field names, the form's raw values, and the two defaults. */
 export function bookingTemplateParams(booking: BookingConfirmationInput, ownerEmail: string): Record<string, string> {
@@ -150,13 +165,7 @@ export function bookingConfirmationEmail(booking: BookingConfirmationInput): Boo
             </li>
           ))}
         </ol>
-        <Paragraph>
-          Need to change something? Reply to this e-mail or write to{" "}
-          <a href={`mailto:${ownerEmail}`} style={{ color: "#1f3a5c" }}>
-            {ownerEmail}
-          </a>
-          .
-        </Paragraph>
+        <ContactOwner ownerEmail={ownerEmail} />
         {booking.cancelUrl ? (
           <>
             <Paragraph>Can no longer make it? Cancel the session so the slot goes to someone else:</Paragraph>
@@ -176,7 +185,7 @@ What happens next
 2. ${nextSteps[1]}
 3. ${nextSteps[2]}
 
-Need to change something? Reply to this e-mail or write to ${ownerEmail}.
+${contactOwnerText(ownerEmail)}
 ${booking.cancelUrl ? `\nCan no longer make it? Cancel the session here: ${booking.cancelUrl}\n` : ""}
 --
 ${footerNote}

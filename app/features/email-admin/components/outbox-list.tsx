@@ -1,6 +1,7 @@
 // The outbox as a table on wide screens and as cards on small ones, with status filters and pages.
 import { AlertCircle, Inbox } from "lucide-react";
 import { Link } from "react-router";
+import { StatusFilter as SharedStatusFilter, statusFilterOptions } from "~/components/status-filter";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { outboxStatuses } from "../schema";
@@ -33,38 +34,15 @@ export function StatusFilter({
   current: EmailStatus | null;
   countByStatus: Record<EmailStatus, number>;
 }) {
-  const total = Object.values(countByStatus).reduce((sum, count) => sum + count, 0);
-  const filters = [
-    { status: null, label: "All", count: total },
-    ...outboxStatuses.map((status) => ({ status, label: statusLabels[status], count: countByStatus[status] })),
-  ];
-  return (
-    <nav aria-label="Filter by status">
-      <ul className="flex flex-wrap gap-2">
-        {filters.map((filter) => {
-          const active = filter.status === current;
-          return (
-            <li key={filter.label}>
-              <Link
-                to={listHref(filter.status)}
-                aria-current={active ? "page" : undefined}
-                className={cn(
-                  "inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
-                  active ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent",
-                  filter.status === "dead" && filter.count > 0 && !active && "border-destructive/50 text-destructive",
-                )}
-              >
-                {filter.label}
-                <span className={cn("rounded-full px-1.5 text-xs", active ? "bg-primary-foreground/20" : "bg-muted")}>
-                  {filter.count}
-                </span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
+  const options = statusFilterOptions({
+    statuses: outboxStatuses,
+    labels: statusLabels,
+    countByStatus,
+    current,
+    href: (status) => listHref(status),
+    alarming: ["dead"],
+  });
+  return <SharedStatusFilter options={options} />;
 }
 
 /**

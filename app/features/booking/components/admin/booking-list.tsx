@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { StatusFilter as SharedStatusFilter, statusFilterOptions } from "~/components/status-filter";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { adminBookingStatuses, bookingListSearch, bookingStatusLabels, type BookingStatus } from "../../admin-schema";
@@ -26,38 +27,15 @@ export type BookingListItem = {
 
 export type ListFilters = { status: BookingStatus | null; from: string | null; to: string | null };
 
-const pill =
-  "inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
-
 export function StatusFilter({ filters, countByStatus }: { filters: ListFilters; countByStatus: Record<BookingStatus, number> }) {
-  const total = Object.values(countByStatus).reduce((sum, value) => sum + value, 0);
-  const options = [
-    { status: null, label: "All", count: total },
-    ...adminBookingStatuses.map((status) => ({ status, label: bookingStatusLabels[status], count: countByStatus[status] })),
-  ];
-  return (
-    <nav aria-label="Filter by status">
-      <ul className="flex flex-wrap gap-2">
-        {options.map((option) => {
-          const active = option.status === filters.status;
-          return (
-            <li key={option.label}>
-              <Link
-                to={`/admin/bookings${bookingListSearch({ ...filters, status: option.status })}`}
-                aria-current={active ? "page" : undefined}
-                className={cn(pill, active ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent")}
-              >
-                {option.label}
-                <span className={cn("rounded-full px-1.5 text-xs", active ? "bg-primary-foreground/20" : "bg-muted")}>
-                  {option.count}
-                </span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
+  const options = statusFilterOptions({
+    statuses: adminBookingStatuses,
+    labels: bookingStatusLabels,
+    countByStatus,
+    current: filters.status,
+    href: (status) => `/admin/bookings${bookingListSearch({ ...filters, status })}`,
+  });
+  return <SharedStatusFilter options={options} />;
 }
 
 /** Session dates from–to (Central Time, both included); the status filter rides along. */
