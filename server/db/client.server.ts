@@ -3,11 +3,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { is, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite, PgliteDatabase, PgliteTransaction } from "drizzle-orm/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
@@ -103,14 +103,6 @@ export async function openDatabase(options: {
     release();
     throw error;
   }
-}
-
-/**
- * True on PGlite, whose client runs one transaction at a time: a lock taken only to make concurrent
- * transactions take turns would be one more statement for nothing there.
- */
-export function runsOneTransactionAtATime(executor: Executor) {
-  return is(executor, PgliteTransaction) || is(executor, PgliteDatabase);
 }
 
 export async function ping(db: Database) {

@@ -1,7 +1,8 @@
 // The durable outbox (DESIGN.md section 4): every e-mail is a row written in the transaction of the
 // change that causes it, then sent by deliverNow() right after commit and/or by the worker
 // (worker.server.ts). A row is claimed before it is sent, so two senders never send it twice.
-import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database, type Executor } from "#server/db/client.server";
 import { emailOutbox, emailStatuses, type EmailAttachment } from "#server/db/schema";
 import { logger } from "#server/logger.server";
@@ -52,16 +53,34 @@ export async function enqueueEmail(message: NewEmail, executor: Executor = getDb
 }
 
 /**
- * Queues a message already claimed by its caller, inside the caller's transaction: pass the row to
- * deliverClaimed() after the commit. Saves deliverNow()'s claim (a write and the message read back)
- * on a hot path; if the process dies before it sends, the worker takes the row once the claim lapses.
+ * A message queued by its caller's own single statement (a data-modifying WITH clause), for a hot
+ * path that saves a transaction's round trips: `insert` writes the row when `source` (a relation of
+ * that statement) yields a row, and only if the statement commits; `row` is the message as written.
+ * A `claimed` row is the caller's to send after the commit (deliverClaimed); if the process dies
+ * first, the worker takes it once the claim lapses. Unclaimed rows wait for `sendAt`, or the grace.
  */
-export async function enqueueClaimedEmail(message: Omit<NewEmail, "sendAt">, executor: Executor = getDb()): Promise<OutboxMessage> {
-  const [row] = await executor
-    .insert(emailOutbox)
-    .values({ ...outboxRow(message, new Date(Date.now() + CLAIM_LEASE_MS)), status: "sending" })
-    .returning();
-  return row!;
+export function outboxInsert(message: NewEmail, { claimed, now, source }: { claimed: boolean; now: Date; source: SQL }) {
+  const nextAttemptAt = claimed
+    ? new Date(now.getTime() + CLAIM_LEASE_MS)
+    : (message.sendAt ?? new Date(now.getTime() + FIRST_DELIVERY_GRACE_MS));
+  const row: OutboxMessage = {
+    id: crypto.randomUUID(),
+    ...outboxRow(message, nextAttemptAt),
+    status: claimed ? "sending" : "pending",
+    attempts: 0,
+    lastError: null,
+    createdAt: now,
+    sentAt: null,
+  };
+  // Parameters in a select list are text unless cast; JSON goes as text, which both drivers pass
+  // through untouched (node-postgres would turn an array into a PostgreSQL array literal).
+  const insert = sql`insert into ${emailOutbox}
+      (id, kind, to_address, cc, subject, html, text, attachments, template_params, status, next_attempt_at, created_at)
+    select ${row.id}::uuid, ${row.kind}, ${row.to}, ${row.cc}, ${row.subject}, ${row.html}, ${row.text},
+      ${JSON.stringify(row.attachments)}::text::jsonb, ${row.templateParams && JSON.stringify(row.templateParams)}::text::jsonb,
+      ${row.status}, ${row.nextAttemptAt}::timestamptz, ${row.createdAt}::timestamptz
+    from ${source}`;
+  return { row, insert };
 }
 
 function outboxRow(message: NewEmail, nextAttemptAt: Date) {
@@ -123,7 +142,7 @@ export async function deliverNow(id: string, options: DeliverOptions = {}): Prom
   return deliverClaimed(message, options);
 }
 
-/** The first delivery of a row this sender has claimed (deliverNow, or enqueueClaimedEmail). */
+/** The first delivery of a row this sender has claimed (deliverNow, or outboxInsert's claimed rows). */
 export async function deliverClaimed(message: OutboxMessage, options: DeliverOptions = {}): Promise<DeliveryResult> {
   const db = getDb();
   const transports = options.transports ?? getTransports();

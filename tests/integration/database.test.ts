@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, runsOneTransactionAtATime } from "#server/db/client.server";
+import { openDatabase } from "#server/db/client.server";
 import { DatabaseLockedError } from "#server/db/pglite-lock.server";
 import { bookings } from "#server/db/schema";
 import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
@@ -48,12 +48,6 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("migrations on %s"
     )) as unknown as { rows: Array<{ table_name: string }> };
     const tables = result.rows.map((row) => row.table_name);
     for (const table of expectedTables) expect(tables).toContain(table);
-  });
-
-  it("knows whether its transactions run one at a time (PGlite) or side by side (PostgreSQL)", async () => {
-    const oneAtATime = database.name === "pglite";
-    expect(runsOneTransactionAtATime(db.db)).toBe(oneAtATime);
-    expect(await db.db.transaction(async (tx) => runsOneTransactionAtATime(tx))).toBe(oneAtATime);
   });
 
   it("never lets two active bookings overlap, but ignores cancelled ones", async () => {

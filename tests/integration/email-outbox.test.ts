@@ -1,6 +1,6 @@
 // The outbox against a real SMTP server: first delivery (2 attempts, 1 s × attempt), worker
 // retries with back-off, permanent failures, transactions, and an outage that ends.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "#server/db/schema";
 import type { Transports } from "#server/email/delivery.server";
@@ -10,10 +10,10 @@ import {
   deliverClaimed,
   deliverNow,
   dropPendingEmail,
-  enqueueClaimedEmail,
   enqueueEmail,
   FIRST_DELIVERY_GRACE_MS,
   listOutbox,
+  outboxInsert,
   resendDeadMessage,
   retryDelayMs,
   type NewEmail,
@@ -71,10 +71,19 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
     return found!;
   }
 
+  /** Queues `queued` by the caller's own statement, as the booking POST does; the row as read back. */
+  async function insertInOwnStatement(queued: NewEmail, claimed: boolean, when: "always" | "never" = "always") {
+    const { row, insert } = outboxInsert(queued, { claimed, now: new Date(), source: sql.raw("source") });
+    await db.db.execute(sql`with source as (select where ${when === "always"}), queued as (${insert}) select 1`);
+    return row;
+  }
+
   it("queues a message claimed by its caller: only that caller sends it, unless its claim lapses", async () => {
-    const delivered = await db.db.transaction((tx) => enqueueClaimedEmail(message({ subject: "claimed, delivered" }), tx));
-    const abandoned = await db.db.transaction((tx) => enqueueClaimedEmail(message({ subject: "claimed, abandoned" }), tx));
+    const delivered = await insertInOwnStatement(message({ subject: "claimed, delivered" }), true);
+    const abandoned = await insertInOwnStatement(message({ subject: "claimed, abandoned" }), true);
     expect(delivered).toMatchObject({ status: "sending", subject: "claimed, delivered", attempts: 0 });
+    // What the caller holds is the row as written.
+    expect(await row(delivered.id)).toEqual(delivered);
     // While the claims last, the worker leaves both alone.
     expect(await processDueEmails({ transports, now: afterGrace() })).toMatchObject({ claimed: 0 });
 
@@ -84,6 +93,23 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
     expect(await processDueEmails({ transports, now: inMs(CLAIM_LEASE_MS + 1_000) })).toMatchObject({ claimed: 1, sent: 1 });
     expect(await row(abandoned.id)).toMatchObject({ status: "sent" });
     expect(sink.received.map((mail) => mail.messageId?.split("@")[0])).toEqual([delivered.id, abandoned.id]);
+  });
+
+  it("queues a message in its caller's statement only when the statement's source has a row", async () => {
+    const sendAt = inMs(3 * 60 * 60_000);
+    const reminder = await insertInOwnStatement(
+      message({
+        subject: "later",
+        sendAt,
+        attachments: [{ filename: "session.ics", contentType: "text/calendar", content: "QkVHSU4=" }],
+        templateParams: { name: "Ada \"Lovelace\"" },
+      }),
+      false,
+    );
+    const skipped = await insertInOwnStatement(message({ subject: "skipped" }), false, "never");
+    expect(await row(reminder.id)).toEqual({ ...reminder, status: "pending", nextAttemptAt: sendAt });
+    expect(await db.db.select({ id: emailOutbox.id }).from(emailOutbox)).toEqual([{ id: reminder.id }]);
+    expect(skipped.subject).toBe("skipped");
   });
 
   it("keeps a message only if the transaction that queued it commits", async () => {

@@ -4,11 +4,11 @@
 // decides, so two requests for one slot cannot both win, on PGlite or on several PostgreSQL clients.
 import crypto from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { getDb, runsOneTransactionAtATime, type Executor } from "#server/db/client.server";
+import { getDb, type Executor } from "#server/db/client.server";
 import { databaseError, EXCLUSION_VIOLATION, UNIQUE_VIOLATION } from "#server/db/errors.server";
-import { bookings } from "#server/db/schema";
+import { bookingBlocks, bookings } from "#server/db/schema";
 import type { OutboxMessage } from "#server/email/delivery.server";
-import { enqueueClaimedEmail, enqueueEmail } from "#server/email/outbox.server";
+import { enqueueEmail, outboxInsert } from "#server/email/outbox.server";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
 import { getEnv } from "~/lib/env.server";
 import { listBlocksBetween } from "./blocks.server";
@@ -68,14 +68,16 @@ export type CreateBookingResult = { ok: true; booking: CreatedBooking } | { ok: 
 
 /**
  * Saves the booking with its confirmation (visitor, cc owner, .ics, cancel link) and, when the
- * session is at least 24 hours away, its reminder: all three rows commit together or not at all.
- * A slot taken by another booking or blocked by the owner answers `unavailable`.
+ * session is at least 24 hours away, its reminder: one statement, so all three rows commit together
+ * or not at all, in one round trip. A slot taken by another booking or blocked by the owner answers
+ * `unavailable`.
  */
 export async function createBooking(input: BookingInput, now = new Date(), executor: Executor = getDb()): Promise<CreateBookingResult> {
   const { startsAt, endsAt } = sessionInterval(input.sessionDate, input.sessionTime, Number(input.sessionDuration));
   const cancelToken = crypto.randomBytes(24).toString("base64url");
   for (let attempt = 1; ; attempt++) {
     const record = {
+      id: crypto.randomUUID(),
       bookingRef: nextBookingRef(now),
       firstName: input.firstName,
       lastName: input.lastName,
@@ -94,23 +96,43 @@ export async function createBooking(input: BookingInput, now = new Date(), execu
       cancelToken,
       createdAt: now,
     };
-    // Rendered before the transaction opens, so it holds the database for the writes only.
-    const confirmation = bookingConfirmationEmail({ ...record, cancelUrl: cancelUrl(cancelToken) });
-    const reminder = reminderFor({ ...record, cancelUrl: cancelUrl(cancelToken) }, now);
+    const slotFree = sql.raw("slot_free");
+    const confirmation = outboxInsert(
+      { kind: BOOKING_CONFIRMATION_KIND, to: record.email, ...bookingConfirmationEmail({ ...record, cancelUrl: cancelUrl(cancelToken) }) },
+      { claimed: true, now, source: slotFree },
+    );
+    const reminderEmail = reminderFor({ ...record, cancelUrl: cancelUrl(cancelToken) }, now);
+    const reminder = reminderEmail && outboxInsert(reminderEmail, { claimed: false, now, source: slotFree });
     try {
-      return await executor.transaction(async (tx): Promise<CreateBookingResult> => {
-        // Bookings of one day take turns. The exclusion constraint still decides, but two inserts
-        // that each wait for the other's uncommitted row would otherwise end in PostgreSQL's
-        // deadlock detector (a second each, in chains under a burst) instead of a quick 'taken'.
-        if (!runsOneTransactionAtATime(tx)) {
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking:${input.sessionDate}`}))`);
-        }
-        if ((await listBlocksBetween(startsAt, endsAt, tx)).length > 0) return { ok: false, reason: "unavailable" };
-        const confirmationEmail = await enqueueClaimedEmail({ kind: BOOKING_CONFIRMATION_KIND, to: record.email, ...confirmation }, tx);
-        const reminderEmailId = reminder ? (await enqueueEmail(reminder, tx)).id : null;
-        const [row] = await tx.insert(bookings).values({ ...record, reminderEmailId }).returning({ id: bookings.id });
-        return { ok: true, booking: { id: row!.id, bookingRef: record.bookingRef, confirmation: confirmationEmail } };
-      });
+      // Bookings of one day take turns (slot_turn): the exclusion constraint still decides, but two
+      // inserts that each wait for the other's uncommitted row would otherwise end in PostgreSQL's
+      // deadlock detector (a second each, in chains under a burst) instead of a quick 'taken'. Each
+      // step reads the one before it, so the lock is held before anything is written.
+      const result = await executor.execute(sql`
+        with slot_turn as (select pg_advisory_xact_lock(hashtext(${`booking:${input.sessionDate}`}))),
+        slot_free as (
+          select from slot_turn
+          where not exists (
+            select from ${bookingBlocks} where ${bookingBlocks.startsAt} < ${endsAt}::timestamptz and ${bookingBlocks.endsAt} > ${startsAt}::timestamptz
+          )
+        ),
+        confirmation as (${confirmation.insert}),
+        ${reminder ? sql`reminder as (${reminder.insert}),` : sql``}
+        booked as (
+          insert into ${bookings} (id, booking_ref, first_name, last_name, email, phone, session_date, session_time, session_duration,
+            project_type, project_description, experience_level, specific_goals, additional_requirements, starts_at, ends_at,
+            cancel_token, reminder_email_id, created_at)
+          select ${record.id}::uuid, ${record.bookingRef}, ${record.firstName}, ${record.lastName}, ${record.email}, ${record.phone},
+            ${record.sessionDate}::date, ${record.sessionTime}, ${record.sessionDuration}::integer, ${record.projectType},
+            ${record.projectDescription}, ${record.experienceLevel}, ${record.specificGoals}, ${record.additionalRequirements},
+            ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${cancelToken}, ${reminder?.row.id ?? null}::uuid, ${now}::timestamptz
+          from slot_free
+          returning 1
+        )
+        select count(*)::integer as booked from booked`);
+      const [{ booked }] = (result as unknown as { rows: [{ booked: number }] }).rows;
+      if (booked === 0) return { ok: false, reason: "unavailable" };
+      return { ok: true, booking: { id: record.id, bookingRef: record.bookingRef, confirmation: confirmation.row } };
     } catch (error) {
       const cause = databaseError(error);
       if (cause?.code === EXCLUSION_VIOLATION) return { ok: false, reason: "unavailable" };
