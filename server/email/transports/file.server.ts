@@ -13,7 +13,9 @@ export function emlFileName(message: OutboxMessage) {
 }
 
 export function createFileTransport({ directory, from }: { directory: string; from: string }): Transport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Lines end in CRLF, as RFC 5322 writes them and SMTP sends them; converting them to LF ran the
+  // whole message through one more stream, a third of the time it took to write it.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   // Owner-only: a message may carry a password-reset link. Made once, and again if it disappears.
   let directoryMade = false;
   const makeDirectory = async () => {
