@@ -50,12 +50,12 @@ const zoneAbbreviation = site.location.timeZoneAbbreviation;
 /** How the session's date and time read in every e-mail: Central Time, the business's zone. */
 export function sessionWhen(booking: Pick<BookingConfirmationInput, "startsAt" | "endsAt">) {
   const startsAt = new TZDate(booking.startsAt, zone);
-  const endsAt = new TZDate(booking.endsAt, zone);
+  const startTime = format(startsAt, "h:mm a");
   return {
     longDate: format(startsAt, "EEEE, MMMM d, yyyy"),
     shortDate: format(startsAt, "EEE, MMM d, yyyy"),
-    startTime: `${format(startsAt, "h:mm a")} ${zoneAbbreviation}`,
-    timeRange: `${format(startsAt, "h:mm a")} – ${format(endsAt, "h:mm a")} ${zoneAbbreviation}`,
+    startTime: `${startTime} ${zoneAbbreviation}`,
+    timeRange: `${startTime} – ${format(new TZDate(booking.endsAt, zone), "h:mm a")} ${zoneAbbreviation}`,
   };
 }
 

@@ -128,6 +128,18 @@ describe("the booking horizon", () => {
     expect(lastBookableDate(lateEvening, 1)).toBe("2026-03-02");
   });
 
+  it("moves on at Chicago's midnight, whichever way the clock goes between calls", () => {
+    const beforeMidnight = at("2026-03-08T05:59:59.999Z"); // 23:59:59.999 on 7 March (CST)
+    const atMidnight = at("2026-03-08T06:00:00Z"); // 00:00 on 8 March, the day clocks go forward
+    expect(lastBookableDate(beforeMidnight, 1)).toBe("2026-03-08");
+    expect(lastBookableDate(atMidnight, 1)).toBe("2026-03-09");
+    expect(lastBookableDate(beforeMidnight, 1)).toBe("2026-03-08");
+    expect(lastBookableDate(beforeMidnight, 2)).toBe("2026-03-09");
+    // 8 March has 23 hours: 9 March begins at 05:00 UTC (CDT).
+    expect(lastBookableDate(at("2026-03-09T04:59:59Z"), 1)).toBe("2026-03-09");
+    expect(lastBookableDate(at("2026-03-09T05:00:00Z"), 1)).toBe("2026-03-10");
+  });
+
   it("counts calendar days across DST changes", () => {
     expect(lastBookableDate(at("2026-03-07T18:00:00Z"), 1)).toBe("2026-03-08");
     expect(lastBookableDate(at("2026-03-07T18:00:00Z"), 2)).toBe("2026-03-09");

@@ -3,7 +3,7 @@
 // Pure functions with the clock passed in, shared by the page (labels, calendar bounds) and the
 // server (the decision).
 import { TZDate } from "@date-fns/tz";
-import { addDays, format } from "date-fns";
+import { addDays, format, startOfDay } from "date-fns";
 import { site } from "~/content/site";
 
 export const BOOKING_TIME_ZONE = site.location.timeZone;
@@ -62,9 +62,20 @@ export function centralDate(instant: Date): string {
   return format(new TZDate(instant, BOOKING_TIME_ZONE), "yyyy-MM-dd");
 }
 
+// The schema asks on every submission, and the answer changes only at Central Time's midnight:
+// the last answer is kept with the day it holds for.
+let lastAnswer: { horizonDays: number; dayStartsAt: number; nextDayStartsAt: number; date: string } | undefined;
+
 /** The last date a session may be booked on: today (Central Time) plus the horizon. */
 export function lastBookableDate(now: Date, horizonDays: number): string {
-  return format(addDays(new TZDate(now, BOOKING_TIME_ZONE), horizonDays), "yyyy-MM-dd");
+  const time = now.getTime();
+  if (lastAnswer?.horizonDays === horizonDays && time >= lastAnswer.dayStartsAt && time < lastAnswer.nextDayStartsAt) {
+    return lastAnswer.date;
+  }
+  const today = startOfDay(new TZDate(now, BOOKING_TIME_ZONE));
+  const date = format(addDays(today, horizonDays), "yyyy-MM-dd");
+  lastAnswer = { horizonDays, dayStartsAt: today.getTime(), nextDayStartsAt: addDays(today, 1).getTime(), date };
+  return date;
 }
 
 export function isWithinHorizon(date: string, now: Date, horizonDays: number): boolean {
