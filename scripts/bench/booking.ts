@@ -1,5 +1,5 @@
 // Booking POST benchmark (DESIGN §8: >= 400 req/s on PGlite, >= 1,000 on PostgreSQL, p99 <= 250 ms
-// at 50 connections): `npx tsx scripts/bench/booking.ts`. The production server (pinned to CPU 1)
+// at 50 connections): `npm run bench:booking` (Node 24, as every npm script). The production server (pinned to CPU 1)
 // takes real bookings (validate, insert the booking with its confirmation and reminder e-mails in
 // one transaction, first delivery of the confirmation to the file outbox, redirect) from wrk (pinned
 // to CPU 0), each request for its own slot and e-mail address: first on PGlite, then on a fresh
