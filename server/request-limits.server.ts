@@ -1,7 +1,7 @@
 // Plain answers, before any route runs, to requests the site does not take: a method a page does
 // not answer (405 with Allow, instead of an error page or a 500), and a body larger than its route
 // kind allows (413, without reading the rest of it).
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 
 /** What a page answers: reading it, and posting its forms. */
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
@@ -26,10 +26,23 @@ const MB = 1024 * 1024;
  */
 export const BODY_LIMITS: ReadonlyArray<{ prefix: string; maxBytes: number }> = [{ prefix: "/", maxBytes: 1 * MB }];
 
-function refuseTooLarge(res: Response, maxBytes: number) {
+/** How long a refused body may go on arriving (and being dropped) after the 413 was sent. */
+const LINGER_MS = 5_000;
+
+function refuseTooLarge(req: Request, res: Response, maxBytes: number) {
   if (res.headersSent) return;
-  // The rest of the body is never read, so this connection cannot carry another request.
+  // The rest of the body is never handed on, so this connection cannot carry another request.
   res.set("Connection", "close");
+  // Node closes the socket as soon as the answer is written. With the client still sending, the
+  // unread bytes make that close a reset, which can wipe the 413 from the client's buffer before it
+  // reads it. Instead (a lingering close, as nginx does): half-close, drop whatever still arrives,
+  // and close when the client does, or after LINGER_MS.
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    req.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
   res.status(413).type("text/plain").send(`The request body is larger than ${maxBytes} bytes.\n`);
 }
 
@@ -40,20 +53,20 @@ export function limitRequestBodies(limits = BODY_LIMITS): RequestHandler {
     const declared = req.headers["content-length"];
     // Node never delivers more than a declared length, so only an undeclared (chunked) one is counted.
     if (declared !== undefined) {
-      return Number(declared) > maxBytes ? refuseTooLarge(res, maxBytes) : next();
+      return Number(declared) > maxBytes ? refuseTooLarge(req, res, maxBytes) : next();
     }
     if (req.headers["transfer-encoding"] === undefined) return next();
     // Count the bytes as the HTTP parser hands them over (before anyone buffers them). Past the
-    // limit: answer 413, stop reading the socket and hand nothing more on; the reader of the body
-    // then fails when the connection closes, so no route acts on a truncated body.
+    // limit: answer 413 and drop the rest, handing nothing more on (not even the end); the reader
+    // of the body then fails when the connection closes, so no route acts on a truncated body.
     let received = 0;
     const push = req.push.bind(req);
     req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
       if (chunk === null) return received > maxBytes ? false : push(chunk, encoding);
       received += chunk.length;
       if (received <= maxBytes) return push(chunk, encoding);
-      refuseTooLarge(res, maxBytes);
-      return false;
+      refuseTooLarge(req, res, maxBytes);
+      return true;
     };
     next();
   };
