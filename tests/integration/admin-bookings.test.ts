@@ -15,8 +15,9 @@ import {
   listBookings,
 } from "~/features/booking/admin.server";
 import { createBlock, deleteBlock, listBlocksBetween, listUpcomingBlocks } from "~/features/booking/blocks.server";
-import { bookingBlocks, bookings, emailOutbox } from "#server/db/schema";
+import { bookings, emailOutbox } from "#server/db/schema";
 import { enqueueEmail } from "#server/email/outbox.server";
+import { clearBookings } from "../support/bookings";
 import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
 import { siteRequest } from "../support/auth";
 
@@ -77,9 +78,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("admin bookings on
   afterAll(() => db.close());
 
   beforeEach(async () => {
-    await db.db.delete(bookings);
-    await db.db.delete(bookingBlocks);
-    await db.db.delete(emailOutbox);
+    await clearBookings(db);
   });
 
   async function insert(...rows: NewBooking[]) {

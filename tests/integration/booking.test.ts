@@ -19,6 +19,7 @@ import { getEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { bookingBlocks, bookings, emailOutbox } from "#server/db/schema";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
+import { clearBookings } from "../support/bookings";
 import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
 import { cookieHeader, routeArgs, siteRequest } from "../support/auth";
 
@@ -95,9 +96,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
   });
   afterAll(() => db.close());
   beforeEach(async () => {
-    await db.db.delete(bookings);
-    await db.db.delete(bookingBlocks);
-    await db.db.delete(emailOutbox);
+    await clearBookings(db);
   });
 
   const outbox = () =>
