@@ -2,6 +2,7 @@
 import { AlertCircle, Inbox } from "lucide-react";
 import { Link } from "react-router";
 import { StatusFilter as SharedStatusFilter, statusFilterOptions } from "~/components/status-filter";
+import { Pagination } from "~/components/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { outboxStatuses } from "../schema";
@@ -168,28 +169,7 @@ export function OutboxPagination({
   page: number;
   pageCount: number;
 }) {
-  if (pageCount <= 1) return null;
-  const linkClass =
-    "inline-flex h-9 items-center rounded-md border bg-background px-4 text-sm font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-4">
-      {page > 1 ? (
-        <Link to={listHref(status, page - 1)} className={linkClass} rel="prev">
-          Newer
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-muted-foreground">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? (
-        <Link to={listHref(status, page + 1)} className={linkClass} rel="next">
-          Older
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
+    <Pagination page={page} pageCount={pageCount} hrefFor={(target) => listHref(status, target)} labels={{ previous: "Newer", next: "Older" }} />
   );
 }

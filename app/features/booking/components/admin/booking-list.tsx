@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { StatusFilter as SharedStatusFilter, statusFilterOptions } from "~/components/status-filter";
+import { Pagination } from "~/components/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { adminBookingStatuses, bookingListSearch, bookingStatusLabels, type BookingStatus } from "../../admin-schema";
@@ -193,28 +194,12 @@ export function BookingsEmpty({ filters }: { filters: ListFilters }) {
 }
 
 export function BookingsPagination({ filters, page, pageCount }: { filters: ListFilters; page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  const linkClass =
-    "inline-flex h-9 items-center rounded-md border bg-background px-4 text-sm font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-4">
-      {page > 1 ? (
-        <Link to={`/admin/bookings${bookingListSearch({ ...filters, page: page - 1 })}`} className={linkClass} rel="prev">
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-muted-foreground">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? (
-        <Link to={`/admin/bookings${bookingListSearch({ ...filters, page: page + 1 })}`} className={linkClass} rel="next">
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
+    <Pagination
+      page={page}
+      pageCount={pageCount}
+      hrefFor={(target) => `/admin/bookings${bookingListSearch({ ...filters, page: target })}`}
+      labels={{ previous: "Previous", next: "Next" }}
+    />
   );
 }
