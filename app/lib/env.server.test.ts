@@ -17,6 +17,13 @@ describe("parseEnv", () => {
     expect(parseEnv({ SITE_URL: "https://example.com/" }).SITE_URL).toBe("https://example.com");
   });
 
+  it("accepts a sender as an address, with or without a name", () => {
+    for (const from of ["hello@example.com", "Halvorsen Advisory <hello@example.com>", '"Halvorsen, Advisory" <hello@example.com>']) {
+      expect(parseEnv({ EMAIL_FROM: from }).EMAIL_FROM).toBe(from);
+    }
+    expect(() => parseEnv({ EMAIL_FROM: "Halvorsen <hello@example.com>\r\nBcc: x@evil.example" })).toThrow(ConfigError);
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: " " }).PORT).toBe(3000);
   });

@@ -11,6 +11,14 @@ describe("configuration errors", () => {
     [{ PORT: "abc" }, /^Invalid configuration: PORT must be a port number \(got "abc"\)$/],
     [{ DATABASE_URL: "mysql://localhost/db" }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/],
     [{ ADMIN_EMAIL: "admin@example.com" }, /^Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together$/],
+    [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)$/],
+    [{ SITE_URL: "https://owner:site-pass@www.example.com" }, /^Invalid configuration: SITE_URL must not carry a user name or password$/],
+    [{ EMAIL_FROM: "Halvorsen Advisory" }, /^Invalid configuration: EMAIL_FROM must be an e-mail address, optionally with a name/],
+    // Port 9 (discard) on the loopback: nothing listens there.
+    [
+      { DATABASE_URL: "postgres://app:db-pass@127.0.0.1:9/site" },
+      /^Invalid configuration: DATABASE_URL could not be reached \(connect ECONNREFUSED 127\.0\.0\.1:9\)$/,
+    ],
   ])("%o stops the server with one clear line", async (env, line) => {
     const server = await startServerProcess({ DATA_DIR: tempDir(), ...env });
     const { code } = await server.exited;
