@@ -12,7 +12,8 @@ import { openDatabase, setDatabase, type OpenDatabase } from "#server/db/client.
 import { acquireDirectoryLock } from "#server/db/pglite-lock.server";
 import { sessions, userRoles, users } from "#server/db/schema";
 import { createVerifiedUser, freshIp, siteRequest } from "../support/auth";
-import { createPostgresDatabase, tempDir, testDatabases } from "../support/databases";
+import { testDatabases } from "../support/databases";
+import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
 
 // The in-process side (sign-ups, sign-ins) signs with this key; the script runs without one.
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";

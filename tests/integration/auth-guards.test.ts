@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { checkRouteAccessTable, flattenRoutes, routeAccess, type RouteConfigEntry } from "~/lib/route-access";
-import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
+import { testDatabases, type TestDatabase } from "../support/databases";
+import { tempDir } from "../../scripts/support/databases";
 import { createVerifiedUser, routeArgs, signedInCookie, siteRequest } from "../support/auth";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";

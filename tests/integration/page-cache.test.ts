@@ -8,7 +8,8 @@ import type http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLASH_TOAST_COOKIE } from "~/lib/flash-toast.server";
-import { request, startServerWithAdmin, type AdminServer, type RawAnswer } from "../support/live-server";
+import { request, type RawAnswer } from "../../scripts/support/raw-request";
+import { startServerWithAdmin, type AdminServer } from "../support/live-server";
 
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-1" };
 const CACHED_PAGES = ["/", "/bootcamp", "/about", "/marketplace"];

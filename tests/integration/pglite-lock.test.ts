@@ -7,8 +7,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireDirectoryLock, DatabaseLockedError, LOCK_FILE_NAME } from "#server/db/pglite-lock.server";
-import { tempDir } from "../support/databases";
-import { startServerProcess } from "../support/server-process";
+import { tempDir } from "../../scripts/support/databases";
+import { startServerProcess } from "../../scripts/support/server-process";
 
 const lockModule = pathToFileURL(path.resolve("server/db/pglite-lock.server.ts")).href;
 const children: ChildProcess[] = [];

@@ -3,8 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase, tempDir } from "../support/databases";
-import { startServerProcess, stopServerProcess, type ServerProcess } from "../support/server-process";
+import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
+import { startServerProcess, stopServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 
 describe("configuration errors", () => {
   it.each([
