@@ -39,6 +39,8 @@ describe("parseEnv", () => {
     [{ ADMIN_EMAIL: "a@b.co" }, "Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set"],
     [{ BOOKING_HORIZON_DAYS: "two weeks" }, 'Invalid configuration: BOOKING_HORIZON_DAYS must be a whole number of days (got "two weeks")'],
+    [{ SIGN_IN_LIMIT_MAX: "many" }, 'Invalid configuration: SIGN_IN_LIMIT_MAX must be a whole number of attempts (got "many")'],
+    [{ SIGN_IN_LIMIT_WINDOW_SECONDS: "0" }, 'Invalid configuration: SIGN_IN_LIMIT_WINDOW_SECONDS must be at least 1 (got "0")'],
     [{ BOOKING_HORIZON_DAYS: "0" }, 'Invalid configuration: BOOKING_HORIZON_DAYS must be between 1 and 3650 (got "0")'],
   ])("rejects %o with one line naming the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);

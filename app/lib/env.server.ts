@@ -74,6 +74,16 @@ const envSchema = z
       .min(1, { error: "must be between 1 and 3650" })
       .max(3650, { error: "must be between 1 and 3650" })
       .default(180),
+    SIGN_IN_LIMIT_MAX: z.coerce
+      .number({ error: "must be a whole number of attempts" })
+      .int({ error: "must be a whole number of attempts" })
+      .min(1, { error: "must be at least 1" })
+      .default(3),
+    SIGN_IN_LIMIT_WINDOW_SECONDS: z.coerce
+      .number({ error: "must be a whole number of seconds" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be at least 1" })
+      .default(10),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
