@@ -13,6 +13,7 @@ import { acquireDirectoryLock } from "#server/db/pglite-lock.server";
 import { sessions, userRoles, users } from "#server/db/schema";
 import { createVerifiedUser, freshIp, siteRequest } from "../support/auth";
 import { testDatabases } from "../support/databases";
+import { hasTestPostgres } from "../support/environment";
 import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
 
 // The in-process side (sign-ups, sign-ins) signs with this key; the script runs without one.
@@ -225,7 +226,7 @@ describe("admin:create while a server holds the PGlite directory", () => {
 });
 
 // Two instances starting together with ADMIN_EMAIL: both must start, with one admin account.
-describe.runIf(process.env.TEST_DATABASE_URL)("ensureAdmin racing itself on PostgreSQL", () => {
+describe.runIf(hasTestPostgres())("ensureAdmin racing itself on PostgreSQL", () => {
   it("creates the account once and every caller succeeds", async () => {
     const database = await testDatabases.find((d) => d.name === "postgres")!.open();
     try {

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
+import { hasTestPostgres } from "../support/environment";
 import { startServerProcess, stopServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 
 describe("configuration errors", () => {
@@ -168,7 +169,7 @@ describe("the development server", () => {
   }, 90_000);
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("a running server on PostgreSQL", () => {
+describe.runIf(hasTestPostgres())("a running server on PostgreSQL", () => {
   it("migrates at start, and /healthz answers 503 once the database is gone", async () => {
     const database = await createPostgresDatabase();
     const server = await startServerProcess({ DATA_DIR: tempDir(), DATABASE_URL: database.url });

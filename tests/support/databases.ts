@@ -4,12 +4,13 @@
 import fs from "node:fs";
 import { openDatabase, setDatabase, type OpenDatabase } from "#server/db/client.server";
 import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
+import { hasTestPostgres } from "./environment";
 
 export type TestDatabase = OpenDatabase & { name: string; dataDir: string };
 
 export const testDatabases: Array<{ name: "pglite" | "postgres"; open: () => Promise<TestDatabase> }> = [
   { name: "pglite", open: openPglite },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres" as const, open: openPostgres }] : []),
+  ...(hasTestPostgres() ? [{ name: "postgres" as const, open: openPostgres }] : []),
 ];
 
 async function openPglite(): Promise<TestDatabase> {
