@@ -97,9 +97,12 @@ export async function openDatabase(options: {
   const release = await acquireDirectoryLock(dir);
   try {
     const client = await PGlite.create(dir);
+    // PGlite writes a new database's files 0666 and, on the restart after a crash, its relation
+    // cache files (pg_internal.init) 0644, whatever the umask; the files it adds later are 0600.
+    // Fixed at once, and again after the migrations (which may add files).
+    makePrivate(dir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
-    // PGlite writes the files of a new database world-writable; the files it adds later are 0600.
     makePrivate(dir);
     return {
       db: db as unknown as Database,
