@@ -14,6 +14,11 @@ if (!process.env.TEST_WORKER_INDEX) fs.rmSync(E2E_DATA_DIR, { recursive: true, f
 
 const chromium =
   process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
+// Nothing is downloaded at test time: without a system Chromium the browser tests cannot run, and
+// in CI that is an error, not a skip.
+if (process.env.CI && (!chromium || !fs.existsSync(chromium))) {
+  throw new Error("CI must provide Chromium (apt-get install chromium, or set CHROMIUM_PATH).");
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -60,6 +65,9 @@ export default defineConfig({
       // The admin account e2e tests sign in with (tests/e2e/fixtures.ts), created at start.
       ADMIN_EMAIL: "admin@example.test",
       ADMIN_PASSWORD: "e2e-admin-password",
+      // The tests sign in and up far more often than a person: the limit itself is tested in
+      // tests/integration (auth-flows, auth-security) at its real size.
+      SIGN_IN_LIMIT_MAX: "1000",
     },
   },
 });

@@ -3,11 +3,15 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { authAppHooks } from "~/features/auth/app-hooks.server";
 import { NonceProvider } from "~/lib/nonce";
 import { nonceContext, pageCacheRenderContext } from "~/lib/request-context";
 import { logger } from "#server/logger.server";
 
 export const streamTimeout = 5_000;
+
+/** What the server needs from the app at start, at shutdown and for the page cache. */
+export const appHooks = authAppHooks;
 
 export default function handleRequest(
   request: Request,

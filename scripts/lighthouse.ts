@@ -8,8 +8,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { tempDir } from "../tests/support/databases";
-import { startServerProcess, stopServerProcess } from "../tests/support/server-process";
+import { tempDir } from "./support/databases";
+import { startServerProcess, stopServerProcess } from "./support/server-process";
 
 const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/bootcamp,/about,/marketplace").split(",");
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

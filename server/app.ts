@@ -10,11 +10,9 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { getAuth } from "~/features/auth/auth.server";
-import { ensureAdmin } from "~/features/auth/bootstrap.server";
-import { passwordResetEmailsQueued } from "~/features/auth/emails.server";
 import { getEnv } from "~/lib/env.server";
 import { clientIpContext, nonceContext } from "~/lib/request-context";
+import { appHooksOf, type AppHooks } from "./app-hooks";
 import { refuseCrossSitePosts } from "./cross-site.server";
 import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.server";
 import { startEmailWorker } from "./email/worker.server";
@@ -40,13 +38,16 @@ export async function startServer({
   });
   setDatabase(database.db);
   logger.info({ database: database.kind }, "database ready");
+  // Development reloads the build on every request (HMR); production imports it once: a build
+  // *function* makes React Router re-derive its routes on every request (~9 ms each).
+  const build: ServerBuild | (() => Promise<ServerBuild>) = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : await import("virtual:react-router/server-build");
+  let hooks: AppHooks;
   try {
-    // Resolves the session-signing key now: a bad DATA_DIR/secret stops the start, not a request.
-    getAuth();
-    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const admin = await ensureAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
-      logger.info({ email: env.ADMIN_EMAIL, created: admin.created }, "admin account from ADMIN_EMAIL is ready");
-    }
+    // Accounts and the admin bootstrap belong to the app: it hands the server what it needs.
+    hooks = appHooksOf((typeof build === "function" ? await build() : build).entry.module);
+    await hooks.start();
   } catch (error) {
     await database.close();
     throw error;
@@ -70,12 +71,6 @@ export async function startServer({
       res.status(503).json({ status: "unavailable" });
     }
   });
-
-  // Development reloads the build on every request (HMR); production imports it once: a build
-  // *function* makes React Router re-derive its routes on every request (~9 ms each).
-  const build: ServerBuild | (() => Promise<ServerBuild>) = viteDevServer
-    ? () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : await import("virtual:react-router/server-build");
 
   // One origin check for every mutating request, before any route runs.
   app.use(refuseCrossSitePosts(env));
@@ -105,7 +100,7 @@ export async function startServer({
   // Cached pages are answered on the raw request, before Express: they carry their own prepared
   // headers (security headers included), and only GET and HEAD without a body reach them, so
   // every mutating request still meets the method, size and origin checks above.
-  const servePageCache = typeof build === "function" ? undefined : pageCache(build, env);
+  const servePageCache = typeof build === "function" ? undefined : pageCache(build, env, hooks.isSignedIn);
   const listener: http.RequestListener = servePageCache
     ? (req, res) => servePageCache(req, res, () => app(req, res))
     : app;
@@ -132,8 +127,7 @@ export async function startServer({
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      // A reset mail requested just before the signal is queued after its answer: let it land.
-      await passwordResetEmailsQueued();
+      await hooks.beforeClose();
       await emailWorker.stop();
       setDatabase(undefined);
       await database.close();

@@ -8,9 +8,9 @@ import type http from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { hasSignedSessionCookie } from "~/features/auth/session-cookie.server";
 import type { Env } from "~/lib/env.server";
-import { FLASH_TOAST_COOKIE } from "~/lib/flash-toast.server";
+import { hasFlashToast } from "~/lib/flash-toast.server";
+import type { AppHooks } from "./app-hooks";
 import { pageCacheRenderContext } from "~/lib/request-context";
 import { cacheablePaths } from "~/lib/route-access";
 import { chooseEncoding, etagMatches, type Encoding } from "./content-encoding.server";
@@ -69,7 +69,7 @@ function withoutModulePreloads(html: string): string {
 }
 
 /** The cache key (the path) of a request the cache may answer, or null. */
-function cacheKey(req: http.IncomingMessage): string | null {
+function cacheKey(req: http.IncomingMessage, isSignedIn: AppHooks["isSignedIn"]): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   // A body on a GET is odd: the general chain (and its request limits) deals with it.
   if (req.headers["transfer-encoding"] !== undefined) return null;
@@ -84,9 +84,9 @@ function cacheKey(req: http.IncomingMessage): string | null {
   const cookie = req.headers.cookie;
   if (cookie) {
     // Only a validly signed session cookie makes a visitor signed in; a forged one is served from memory.
-    if (hasSignedSessionCookie(cookie)) return null;
+    if (isSignedIn(cookie)) return null;
     // A toast handed over by a redirect is read (and cleared) by the rendered page.
-    if (cookie.includes(`${FLASH_TOAST_COOKIE}=`)) return null;
+    if (hasFlashToast(cookie)) return null;
   }
   return path;
 }
@@ -102,6 +102,7 @@ function entityTag(body: Buffer) {
 export function pageCache(
   build: ServerBuild,
   env: Env,
+  isSignedIn: AppHooks["isSignedIn"],
 ): (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void {
   const ready = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | null>>();
@@ -152,7 +153,7 @@ export function pageCache(
   }
 
   return (req, res, next) => {
-    const path = cacheKey(req);
+    const path = cacheKey(req, isSignedIn);
     if (path === null) return next();
     const page = ready.get(path);
     if (page) return send(page, req, res);

@@ -17,6 +17,13 @@ describe("parseEnv", () => {
     expect(parseEnv({ SITE_URL: "https://example.com/" }).SITE_URL).toBe("https://example.com");
   });
 
+  it("accepts a sender as an address, with or without a name", () => {
+    for (const from of ["hello@example.com", "Halvorsen Advisory <hello@example.com>", '"Halvorsen, Advisory" <hello@example.com>']) {
+      expect(parseEnv({ EMAIL_FROM: from }).EMAIL_FROM).toBe(from);
+    }
+    expect(() => parseEnv({ EMAIL_FROM: "Halvorsen <hello@example.com>\r\nBcc: x@evil.example" })).toThrow(ConfigError);
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: " " }).PORT).toBe(3000);
   });
@@ -32,6 +39,8 @@ describe("parseEnv", () => {
     [{ ADMIN_EMAIL: "a@b.co" }, "Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together"],
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set"],
     [{ BOOKING_HORIZON_DAYS: "two weeks" }, 'Invalid configuration: BOOKING_HORIZON_DAYS must be a whole number of days (got "two weeks")'],
+    [{ SIGN_IN_LIMIT_MAX: "many" }, 'Invalid configuration: SIGN_IN_LIMIT_MAX must be a whole number of attempts (got "many")'],
+    [{ SIGN_IN_LIMIT_WINDOW_SECONDS: "0" }, 'Invalid configuration: SIGN_IN_LIMIT_WINDOW_SECONDS must be at least 1 (got "0")'],
     [{ BOOKING_HORIZON_DAYS: "0" }, 'Invalid configuration: BOOKING_HORIZON_DAYS must be between 1 and 3650 (got "0")'],
   ])("rejects %o with one line naming the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);

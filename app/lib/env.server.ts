@@ -10,6 +10,16 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     })
     .optional();
 
+const CREDENTIALS_IN_URL = /\/\/[^/?#]*@/;
+const emailAddress = z.email();
+
+/** `hello@example.com`, `Name <hello@example.com>` or `"Name" <hello@example.com>`, on one line. */
+function isSenderAddress(value: string) {
+  const match = /^(?:(?:"[^"\r\n]*"|[^"<>\r\n]*)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value.trim());
+  const address = match?.[1] ?? match?.[2];
+  return address !== undefined && emailAddress.safeParse(address).success;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z
@@ -24,14 +34,20 @@ const envSchema = z
       .max(65535, { error: "must be between 1 and 65535" })
       .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    SITE_URL: optionalUrl(/^https?:\/\//, "http(s)"),
+    SITE_URL: optionalUrl(/^https?:\/\//, "http(s)").refine((value) => !value || !CREDENTIALS_IN_URL.test(value), {
+      // It is printed in links and e-mails: a user name and password there would be published.
+      error: "must not carry a user name or password",
+    }),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "postgres://"),
     OWNER_EMAIL: z.email({ error: "must be an e-mail address" }).default("owner@example.com"),
     ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
     ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
     SMTP_URL: optionalUrl(/^smtps?:\/\//, "smtp:// or smtps://"),
-    EMAIL_FROM: z.string().min(3).optional(),
+    EMAIL_FROM: z
+      .string()
+      .refine(isSenderAddress, { error: 'must be an e-mail address, optionally with a name: "Name <hello@example.com>"' })
+      .optional(),
     EMAILJS_SERVICE_ID: z.string().optional(),
     EMAILJS_TEMPLATE_ID: z.string().optional(),
     EMAILJS_PUBLIC_KEY: z.string().optional(),
@@ -58,6 +74,16 @@ const envSchema = z
       .min(1, { error: "must be between 1 and 3650" })
       .max(3650, { error: "must be between 1 and 3650" })
       .default(180),
+    SIGN_IN_LIMIT_MAX: z.coerce
+      .number({ error: "must be a whole number of attempts" })
+      .int({ error: "must be a whole number of attempts" })
+      .min(1, { error: "must be at least 1" })
+      .default(3),
+    SIGN_IN_LIMIT_WINDOW_SECONDS: z.coerce
+      .number({ error: "must be a whole number of seconds" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be at least 1" })
+      .default(10),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -90,7 +116,6 @@ export class ConfigError extends Error {
 // Values an error message must never repeat (they end up in logs and terminals): secrets, and
 // URLs that may carry a user name and password.
 const SECRET_VARIABLES = /^(ADMIN_PASSWORD|BETTER_AUTH_SECRET|STRIPE_\w+|SMTP_URL|DATABASE_URL|S3_\w+|EMAILJS_PRIVATE_KEY)$/;
-const CREDENTIALS_IN_URL = /\/\/[^/?#]*@/;
 
 function isShowable(name: string, value: string) {
   return !SECRET_VARIABLES.test(name) && !CREDENTIALS_IN_URL.test(value);

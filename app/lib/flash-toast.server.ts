@@ -17,6 +17,15 @@ function isToast(value: unknown): value is Toast {
   );
 }
 
+/** True when the Cookie header carries the toast cookie itself (not merely a name ending in it). */
+export function hasFlashToast(cookieHeader: string | null | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((pair) => {
+    const end = pair.indexOf("=");
+    return end !== -1 && pair.slice(0, end).trim() === FLASH_TOAST_COOKIE;
+  });
+}
+
 /** A redirect whose next page shows `toast`; `headers` may carry more Set-Cookie lines. */
 export async function redirectWithToast(to: string, toast: Toast, headers = new Headers()) {
   headers.append("Set-Cookie", await toastCookie.serialize(toast));
@@ -27,7 +36,7 @@ export async function redirectWithToast(to: string, toast: Toast, headers = new 
 /** The pending toast, and the Set-Cookie header that clears it (null when there is none). */
 export async function takeFlashToast(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
   const cookies = request.headers.get("cookie");
-  if (!cookies?.includes(`${FLASH_TOAST_COOKIE}=`)) return { toast: null, clear: null };
+  if (!cookies || !hasFlashToast(cookies)) return { toast: null, clear: null };
   const value: unknown = await toastCookie.parse(cookies);
   return { toast: isToast(value) ? value : null, clear: await toastCookie.serialize("", { maxAge: 0 }) };
 }

@@ -6,7 +6,15 @@ import { getAuth, toAuthRequest } from "~/features/auth/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { clientIpContext } from "~/lib/request-context";
 
+/** The methods Better Auth's endpoints take. */
+const ALLOWED_METHODS = "GET, POST, OPTIONS";
+
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
+  // Same-origin only (no CORS): a preflight has nothing to ask Better Auth, and handing it over
+  // would count it against the caller's sign-in limit.
+  if (request.method === "OPTIONS") {
+    return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS, "Cache-Control": "no-store" } });
+  }
   const url = new URL(request.url);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   const response = await getAuth().handler(

@@ -15,8 +15,8 @@ import { sql } from "drizzle-orm";
 import { centralDate, lastBookableDate } from "~/features/booking/slots";
 import { openDatabase } from "#server/db/client.server";
 import { bookings } from "#server/db/schema";
-import { createPostgresDatabase } from "../../tests/support/databases";
-import { freePort, stopServerProcess } from "../../tests/support/server-process";
+import { createPostgresDatabase } from "../support/databases";
+import { freePort, stopServerProcess } from "../support/server-process";
 import {
   buildBundle,
   buildDir,

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startServerProcess, stopServerProcess } from "../../tests/support/server-process";
+import { startServerProcess, stopServerProcess } from "../support/server-process";
 
 // wrk runs on one CPU, the servers on the other, so the load generator never takes the server's core.
 export const LOAD_CPU = "0";

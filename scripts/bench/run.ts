@@ -11,8 +11,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { request as rawRequest } from "../../tests/support/live-server";
-import { freePort } from "../../tests/support/server-process";
+import { request as rawRequest } from "../support/raw-request";
+import { freePort } from "../support/server-process";
 import {
   buildBundle,
   buildDir,

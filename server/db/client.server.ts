@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { ConfigError } from "~/lib/env.server";
 import { logger } from "../logger.server";
 import { acquireDirectoryLock } from "./pglite-lock.server";
 
@@ -57,6 +58,13 @@ function makePrivate(target: string) {
   if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) makePrivate(path.join(target, entry));
 }
 
+/** "connect ECONNREFUSED 127.0.0.1:5432", "password authentication failed for user …", … */
+function describeConnectError(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describeConnectError(error.errors[0]);
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0]!.replace(/\/\/[^/?#\s]*@/g, "//");
+}
+
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
@@ -69,7 +77,12 @@ export async function openDatabase(options: {
     // the pool replaces it on next use.
     pool.on("error", (error) => logger.error({ err: error }, "idle database connection lost"));
     const db = drizzlePg(pool, { schema });
-    const client = await pool.connect();
+    const client = await pool.connect().catch(async (error: unknown) => {
+      await pool.end().catch(() => {});
+      // The operator's fix is in the configuration: say so in one line, without the URL (it may
+      // carry a password) and without a stack trace.
+      throw new ConfigError(`Invalid configuration: DATABASE_URL could not be reached (${describeConnectError(error)})`);
+    });
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
@@ -84,9 +97,12 @@ export async function openDatabase(options: {
   const release = await acquireDirectoryLock(dir);
   try {
     const client = await PGlite.create(dir);
+    // PGlite writes a new database's files 0666 and, on the restart after a crash, its relation
+    // cache files (pg_internal.init) 0644, whatever the umask; the files it adds later are 0600.
+    // Fixed at once, and again after the migrations (which may add files).
+    makePrivate(dir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
-    // PGlite writes the files of a new database world-writable; the files it adds later are 0600.
     makePrivate(dir);
     return {
       db: db as unknown as Database,

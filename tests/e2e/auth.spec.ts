@@ -1,6 +1,10 @@
 // Accounts in the browser: sign-up with e-mail verification, sign-in, sign-out, password reset,
 // the protected-route states and the admin dashboard, against the production build.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 import {
   ADMIN,
   createVerifiedUser,
@@ -289,18 +293,43 @@ test("/auth creates accounts by default, signs in to the redirect target and ski
   await expect(page).toHaveURL(/\/affiliate-application$/);
 });
 
-test("wrong passwords get the spec's message and the 4th rapid attempt gets 429", async ({ page }) => {
-  await gotoHydrated(page, "/admin-login");
-  await fillCredentials(page, ADMIN.email, "not-the-password");
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const answer = page.waitForResponse((r) => r.url().includes("/admin-login") && r.request().method() === "POST");
+// The shared browser-test server has a high sign-in limit (playwright.config.ts); this one runs
+// at the real size.
+test.describe("at the real sign-in limit", () => {
+  let server: ServerProcess;
+  let dataDir: string;
+  test.beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-limit-"));
+    const port = String(await freePort());
+    server = await startServerProcess({
+      PORT: port,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SIGN_IN_LIMIT_MAX: "3",
+      SIGN_IN_LIMIT_WINDOW_SECONDS: "10",
+      LOG_LEVEL: "warn",
+    });
+  });
+  test.afterAll(async () => {
+    await stopServerProcess(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("wrong passwords get the spec's message and the 4th rapid attempt gets 429", async ({ page }) => {
+    await gotoHydrated(page, `${server.url}/admin-login`);
+    await fillCredentials(page, ADMIN.email, "not-the-password");
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const answer = page.waitForResponse((r) => r.url().includes("/admin-login") && r.request().method() === "POST");
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      expect((await answer).status()).toBe(401);
+      await expect(toast(page, "Invalid email or password. Please check your credentials and try again.").first()).toBeVisible();
+      await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    }
+    const fourth = page.waitForResponse((r) => r.url().includes("/admin-login") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    expect((await answer).status()).toBe(401);
-    await expect(toast(page, "Invalid email or password. Please check your credentials and try again.").first()).toBeVisible();
-    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
-  }
-  const fourth = page.waitForResponse((r) => r.url().includes("/admin-login") && r.request().method() === "POST");
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  expect((await fourth).status()).toBe(429);
-  await expect(toast(page, "Too many sign-in attempts").first()).toContainText(/Please wait \d+ seconds? and try again\./);
+    expect((await fourth).status()).toBe(429);
+    await expect(toast(page, "Too many sign-in attempts").first()).toContainText(/Please wait \d+ seconds? and try again\./);
+  });
 });

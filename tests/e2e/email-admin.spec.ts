@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../support/server-process";
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import {
   ADMIN,

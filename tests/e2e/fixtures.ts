@@ -7,12 +7,12 @@
 //   await gotoHydrated(page, "/marketplace");      // navigate, then wait until React has hydrated
 //
 // Sign-in is rate limited (3 attempts per 10 s per client address). The `test` exported here gives
-// every test its own address (X-Forwarded-For, which the server trusts from loopback), and login()
-// also asks again until a 429 has passed instead of failing.
+// every test its own address (X-Forwarded-For, which the server trusts from loopback); the server's
+// sign-in limit is set high for them (playwright.config.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { test as base, expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** The e2e server's DATA_DIR: the same rule as playwright.config.ts. */
 export const E2E_DATA_DIR =
@@ -122,21 +122,10 @@ export function linkIn(mail: Mail, pathPart: string): string {
 /** The site's origin (playwright.config.ts's E2E_URL): Better Auth checks it on every POST. */
 const E2E_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
-/** POSTs to a Better Auth endpoint as the site's own pages would, asking again while rate limited. */
-async function postAuth(request: APIRequestContext, endpoint: string, data: Record<string, unknown>) {
-  let response: APIResponse | undefined;
-  // A refused (429) request does not extend the limiter's 10 s window, so asking every second ends
-  // as soon as the window has passed.
-  await expect
-    .poll(
-      async () => {
-        response = await request.post(`/api/auth${endpoint}`, { data, headers: { origin: E2E_ORIGIN } });
-        return response.status();
-      },
-      { message: `${endpoint} is no longer rate limited`, intervals: [1_000], timeout: 20_000 },
-    )
-    .not.toBe(429);
-  return response!;
+/** POSTs to a Better Auth endpoint as the site's own pages would (the server's limits are set high
+ * for the browser tests: playwright.config.ts). */
+function postAuth(request: APIRequestContext, endpoint: string, data: Record<string, unknown>) {
+  return request.post(`/api/auth${endpoint}`, { data, headers: { origin: E2E_ORIGIN } });
 }
 
 /** Signs the page's browser context in (session cookie set), without going through the form. */

@@ -18,7 +18,8 @@ import { createBlock, deleteBlock, listBlocksBetween, listUpcomingBlocks } from 
 import { bookings, emailOutbox } from "#server/db/schema";
 import { enqueueEmail } from "#server/email/outbox.server";
 import { clearBookings } from "../support/bookings";
-import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
+import { testDatabases, type TestDatabase } from "../support/databases";
+import { tempDir } from "../../scripts/support/databases";
 import { siteRequest } from "../support/auth";
 
 process.env.DATA_DIR ??= tempDir("admin-bookings-");

@@ -12,7 +12,9 @@ import { openDatabase, setDatabase, type OpenDatabase } from "#server/db/client.
 import { acquireDirectoryLock } from "#server/db/pglite-lock.server";
 import { sessions, userRoles, users } from "#server/db/schema";
 import { createVerifiedUser, freshIp, siteRequest } from "../support/auth";
-import { createPostgresDatabase, tempDir, testDatabases } from "../support/databases";
+import { testDatabases } from "../support/databases";
+import { hasTestPostgres } from "../support/environment";
+import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
 
 // The in-process side (sign-ups, sign-ins) signs with this key; the script runs without one.
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
@@ -224,7 +226,7 @@ describe("admin:create while a server holds the PGlite directory", () => {
 });
 
 // Two instances starting together with ADMIN_EMAIL: both must start, with one admin account.
-describe.runIf(process.env.TEST_DATABASE_URL)("ensureAdmin racing itself on PostgreSQL", () => {
+describe.runIf(hasTestPostgres())("ensureAdmin racing itself on PostgreSQL", () => {
   it("creates the account once and every caller succeeds", async () => {
     const database = await testDatabases.find((d) => d.name === "postgres")!.open();
     try {

@@ -18,7 +18,8 @@ import * as logout from "~/routes/logout";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { getDb, setDatabase } from "#server/db/client.server";
 import { affiliates, blogPosts, orders, userRoles, users } from "#server/db/schema";
-import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
+import { testDatabases, type TestDatabase } from "../support/databases";
+import { tempDir } from "../../scripts/support/databases";
 import {
   cookieHeader,
   createVerifiedUser,

@@ -3,11 +3,13 @@
 // called on the server as an anonymous visitor, a signed-in user and an admin. The guard decides,
 // not the interface. A protected route without an action is reported as such by its own test.
 import path from "node:path";
+import { createStaticHandler, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { checkRouteAccessTable, flattenRoutes, routeAccess, type RouteConfigEntry } from "~/lib/route-access";
-import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
+import { testDatabases, type TestDatabase } from "../support/databases";
+import { tempDir } from "../../scripts/support/databases";
 import { createVerifiedUser, routeArgs, signedInCookie, siteRequest } from "../support/auth";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
@@ -126,11 +128,21 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
         expect(outcome).toEqual(loaderExpectation[who]);
       });
 
-      it("its action: either guarded like its loader, or absent", async () => {
+      it("its action: either guarded like its loader, or absent and every POST refused", async () => {
         const mod = await load(route.file);
         if (!mod.action) {
-          // Reported, not silently passed: this route has no action to guard.
-          expect(mod.action, `${pattern} has no action`).toBeUndefined();
+          // Nothing to guard: the router refuses the POST itself (405) for every visitor, and the
+          // page's loader never runs for it, so nothing of the page leaks through a POST either.
+          let loaderRan = false;
+          const handler = createStaticHandler([
+            { id: "page", path: pattern, loader: (args) => ((loaderRan = true), mod.loader!(args as never)) },
+          ]);
+          for (const [who, cookie] of visitors) {
+            const request = siteRequest(url, { method: "POST", form: { intent: "guard-probe" }, cookie: cookie() });
+            const context = await handler.query(request, { requestContext: new RouterContextProvider() });
+            expect(context instanceof Response ? context.status : context.statusCode, `${pattern} POST as ${who}`).toBe(405);
+          }
+          expect(loaderRan, `${pattern}'s loader ran for a POST`).toBe(false);
           return;
         }
         for (const [who, cookie] of visitors) {

@@ -20,7 +20,8 @@ import { takeFlashToast } from "~/lib/flash-toast.server";
 import { bookingBlocks, bookings, emailOutbox } from "#server/db/schema";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
 import { clearBookings } from "../support/bookings";
-import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
+import { testDatabases, type TestDatabase } from "../support/databases";
+import { tempDir } from "../../scripts/support/databases";
 import { cookieHeader, routeArgs, siteRequest } from "../support/auth";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";

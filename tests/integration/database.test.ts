@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.server";
 import { DatabaseLockedError } from "#server/db/pglite-lock.server";
 import { bookings } from "#server/db/schema";
-import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
+import { testDatabases, type TestDatabase } from "../support/databases";
+import { tempDir } from "../../scripts/support/databases";
 
 const expectedTables = [
   "users", "sessions", "accounts", "verifications", "rate_limits", "user_roles", "bookings",

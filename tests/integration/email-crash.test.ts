@@ -10,7 +10,7 @@ import { emailOutbox } from "#server/db/schema";
 import { createTransports } from "#server/email/transport.server";
 import { processDueEmails } from "#server/email/worker.server";
 import { parseEnv } from "~/lib/env.server";
-import { createPostgresDatabase, tempDir } from "../support/databases";
+import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 const root = path.resolve(import.meta.dirname, "../..");

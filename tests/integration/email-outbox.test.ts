@@ -22,7 +22,7 @@ import { createTransports } from "#server/email/transport.server";
 import { processDueEmails, startEmailWorker } from "#server/email/worker.server";
 import { parseEnv } from "~/lib/env.server";
 import { testDatabases, type TestDatabase } from "../support/databases";
-import { freePort } from "../support/server-process";
+import { freePort } from "../../scripts/support/server-process";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 function message(overrides: Partial<NewEmail> = {}): NewEmail {

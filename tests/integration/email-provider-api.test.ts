@@ -14,7 +14,7 @@ import { processDueEmails } from "#server/email/worker.server";
 import { getEnv, parseEnv } from "~/lib/env.server";
 import { testDatabases, type TestDatabase } from "../support/databases";
 import { startFakeProvider, type FakeProvider } from "../support/email-provider";
-import { freePort } from "../support/server-process";
+import { freePort } from "../../scripts/support/server-process";
 
 const providerSettings = {
   EMAILJS_SERVICE_ID: "service_test",

@@ -8,7 +8,8 @@ import type http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLASH_TOAST_COOKIE } from "~/lib/flash-toast.server";
-import { request, startServerWithAdmin, type AdminServer, type RawAnswer } from "../support/live-server";
+import { request, type RawAnswer } from "../../scripts/support/raw-request";
+import { startServerWithAdmin, type AdminServer } from "../support/live-server";
 
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-1" };
 const CACHED_PAGES = ["/", "/bootcamp", "/about", "/marketplace"];
@@ -163,11 +164,27 @@ describe("the page cache", () => {
       const signedIn = await request(url(path), { headers: { cookie: adminCookie } });
       expect(signedIn.status).toBe(200);
       expect(signedIn.headers["x-page-cache"]).toBeUndefined();
-      expect(signedIn.headers["cache-control"] ?? "").not.toContain("public");
+      expect(signedIn.headers["cache-control"]).toBe("private, no-store");
       expect(scriptSrc(signedIn.headers["content-security-policy"])[1]).toMatch(/^'nonce-/);
       expect(decode(signedIn)).toContain(ADMIN.email);
     }
     const toast = await request(url("/"), { headers: { cookie: `${FLASH_TOAST_COOKIE}=anything` } });
+    expect(toast.headers["x-page-cache"]).toBeUndefined();
+  });
+
+  it("tells every cache to keep nothing a signed-in visitor is answered: pages, their data, other routes", async () => {
+    for (const path of ["/booking", "/auth", "/admin", "/admin/bookings", "/_root.data", "/booking.data", "/no-such-page"]) {
+      const answer = await request(url(path), { headers: { cookie: adminCookie } });
+      expect(answer.headers["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
+  it("lets only the toast cookie itself bypass the cache, not a cookie whose name merely ends in it", async () => {
+    for (const cookie of [`my_${FLASH_TOAST_COOKIE}=x`, `${FLASH_TOAST_COOKIE}_old=x`, `theme=dark; x${FLASH_TOAST_COOKIE}=1`]) {
+      const answer = await request(url("/about"), { headers: { cookie } });
+      expect(answer.headers["x-page-cache"], cookie).toBe("hit");
+    }
+    const toast = await request(url("/about"), { headers: { cookie: `theme=dark; ${FLASH_TOAST_COOKIE}=x` } });
     expect(toast.headers["x-page-cache"]).toBeUndefined();
   });
 

@@ -7,8 +7,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireDirectoryLock, DatabaseLockedError, LOCK_FILE_NAME } from "#server/db/pglite-lock.server";
-import { tempDir } from "../support/databases";
-import { startServerProcess } from "../support/server-process";
+import { tempDir } from "../../scripts/support/databases";
+import { startServerProcess } from "../../scripts/support/server-process";
+import { available } from "../support/environment";
 
 const lockModule = pathToFileURL(path.resolve("server/db/pglite-lock.server.ts")).href;
 const children: ChildProcess[] = [];
@@ -48,7 +49,10 @@ async function exited(child: ChildProcess) {
   if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once("exit", resolve));
 }
 
-const canUnshare = spawnSync("unshare", ["--pid", "--fork", "--mount-proc", "true"]).status === 0;
+const canUnshare = available(
+  "PID namespaces (`unshare --pid --fork --mount-proc`)",
+  spawnSync("unshare", ["--pid", "--fork", "--mount-proc", "true"]).status === 0,
+);
 
 describe("PGlite directory lock", () => {
   it("refuses a second open in this process, and a live process elsewhere, with a clear message", async () => {

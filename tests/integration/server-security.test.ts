@@ -6,8 +6,8 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempDir } from "../support/databases";
-import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../support/server-process";
+import { tempDir } from "../../scripts/support/databases";
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 
 type RawResponse = { status: number; statusMessage: string; headers: http.IncomingHttpHeaders; body: string };
 

@@ -3,14 +3,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase, tempDir } from "../support/databases";
-import { startServerProcess, stopServerProcess, type ServerProcess } from "../support/server-process";
+import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
+import { hasTestPostgres } from "../support/environment";
+import { startServerProcess, stopServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 
 describe("configuration errors", () => {
   it.each([
     [{ PORT: "abc" }, /^Invalid configuration: PORT must be a port number \(got "abc"\)$/],
     [{ DATABASE_URL: "mysql://localhost/db" }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/],
     [{ ADMIN_EMAIL: "admin@example.com" }, /^Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together$/],
+    [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)$/],
+    [{ SITE_URL: "https://owner:site-pass@www.example.com" }, /^Invalid configuration: SITE_URL must not carry a user name or password$/],
+    [{ EMAIL_FROM: "Halvorsen Advisory" }, /^Invalid configuration: EMAIL_FROM must be an e-mail address, optionally with a name/],
+    // Port 9 (discard) on the loopback: nothing listens there.
+    [
+      { DATABASE_URL: "postgres://app:db-pass@127.0.0.1:9/site" },
+      /^Invalid configuration: DATABASE_URL could not be reached \(connect ECONNREFUSED 127\.0\.0\.1:9\)$/,
+    ],
   ])("%o stops the server with one clear line", async (env, line) => {
     const server = await startServerProcess({ DATA_DIR: tempDir(), ...env });
     const { code } = await server.exited;
@@ -160,7 +169,7 @@ describe("the development server", () => {
   }, 90_000);
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("a running server on PostgreSQL", () => {
+describe.runIf(hasTestPostgres())("a running server on PostgreSQL", () => {
   it("migrates at start, and /healthz answers 503 once the database is gone", async () => {
     const database = await createPostgresDatabase();
     const server = await startServerProcess({ DATA_DIR: tempDir(), DATABASE_URL: database.url });

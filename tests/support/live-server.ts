@@ -1,25 +1,8 @@
-// A running production server as a client meets it: raw requests that see the bytes as sent, and a
-// server started with its admin account, signed in. Needs `npm run build` first (server-process.ts).
+// A running production server as a client meets it: started with its admin account, signed in.
+// Needs `npm run build` first (scripts/support/server-process.ts).
 import fs from "node:fs";
-import http from "node:http";
-import { tempDir } from "./databases";
-import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "./server-process";
-
-export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
-/** One request with node:http: the bytes as sent (fetch would pick its own encoding and decode). */
-export function request(url: string, { method = "GET", headers = {} as Record<string, string> } = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+import { tempDir } from "../../scripts/support/databases";
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 
 export type AdminServer = {
   server: ServerProcess;

@@ -1,7 +1,7 @@
 // A real SMTP server (smtp-server) on 127.0.0.1 that keeps what it receives. `reply` decides, per
 // message, whether to accept it (undefined) or answer with an SMTP error code such as 450 or 550.
 import { SMTPServer } from "smtp-server";
-import { freePort } from "./server-process";
+import { freePort } from "../../scripts/support/server-process";
 
 export type ReceivedMail = { raw: string; messageId: string | undefined; rcptTo: string[] };
 export type SmtpReply = { code: number; message: string } | undefined;

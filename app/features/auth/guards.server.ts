@@ -21,6 +21,8 @@ import { loginRequiredCookie } from "./notice.server";
 import { hasSignedSessionCookie } from "./session-cookie.server";
 import { ADMIN_ROLE, getUserRoles, type Role } from "./roles.server";
 
+export const SIGNED_IN_CACHE_CONTROL = "private, no-store";
+
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 export type AuthSession = { user: SessionUser; roles: Role[]; isAdmin: boolean };
 
@@ -55,10 +57,16 @@ function once(request: Request): SessionOnce {
   return () => (pending ??= getSession(request));
 }
 
-/** Root middleware: every loader and action of this request shares one session lookup. */
-export const sessionMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+/**
+ * Root middleware: every loader and action of this request shares one session lookup, and what a
+ * signed-in visitor is answered (pages, their data, redirects) is theirs alone: no shared cache,
+ * no browser cache may keep it.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   context.set(sessionContext, once(request));
-  return next();
+  const response = await next();
+  if (hasSessionCookie(request)) response.headers.set("Cache-Control", SIGNED_IN_CACHE_CONTROL);
+  return response;
 };
 
 type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
