@@ -12,7 +12,6 @@ export const FEED_SIZE = 50;
 
 export async function blogFeedXml(siteUrl: string): Promise<string> {
   const posts = await listPublishedPostsWithContent(FEED_SIZE);
-  const author = { name: site.name, link: absoluteUrl(siteUrl, "/about") };
   const feed = new Feed({
     title: BLOG_TITLE,
     description: BLOG_DESCRIPTION,
@@ -22,7 +21,6 @@ export async function blogFeedXml(siteUrl: string): Promise<string> {
     copyright: `© ${site.businessName}`,
     updated: posts[0]?.updatedAt,
     feedLinks: { rss: absoluteUrl(siteUrl, FEED_PATH) },
-    author,
   });
   for (const post of posts) {
     const link = absoluteUrl(siteUrl, `/blog/${encodeURIComponent(post.slug)}`);
@@ -34,7 +32,6 @@ export async function blogFeedXml(siteUrl: string): Promise<string> {
       content: sanitizePostHtml(post.content),
       date: post.publishedAt ?? post.updatedAt,
       image: absoluteUrl(siteUrl, postImage(post)),
-      author: [author],
     });
   }
   return feed.rss2();
