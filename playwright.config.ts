@@ -48,7 +48,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: "node server.js",
+    // The blog posts the reader tests open are written first (tests/e2e/seed-blog.ts: test-only).
+    command: "tsx tests/e2e/seed-blog.ts && node server.js",
     url: `${E2E_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

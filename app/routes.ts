@@ -15,6 +15,7 @@ export default [
   route("payment-canceled", "routes/payment-canceled.tsx"),
   route("congrats", "routes/congrats.tsx"),
   route("blog", "routes/blog.tsx"),
+  route("blog/rss.xml", "routes/blog-rss-xml.ts"),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("a/:slugOrCode?", "routes/affiliate-redirect.tsx"),
   route("admin-login", "routes/admin-login.tsx"),

@@ -52,6 +52,7 @@ export const routeAccess = {
   "/congrats": publicPage({ cache: true }),
   "/blog": publicPage({ sitemap: true }),
   "/blog/:slug": publicPage(),
+  "/blog/rss.xml": publicPage(),
   "/a/:slugOrCode?": publicPage({ disallowRobots: true }),
   "/admin-login": publicPage({ disallowRobots: true }),
   "/admin": adminPage,

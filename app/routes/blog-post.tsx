@@ -1,13 +1,16 @@
 import type { Route } from "./+types/blog-post";
-import { PagePlaceholder } from "~/components/page-placeholder";
-import { seo } from "~/lib/seo";
+import { BlogPostPage, PostNotFound } from "~/features/blog/components/blog-post-page";
+import { blogPostData } from "~/features/blog/pages.server";
+import { blogPostMeta, feedLinks } from "~/features/blog/seo";
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "Blog Post",
-    description: "An article from the manufacturing intelligence blog.",
-  });
+export const meta: Route.MetaFunction = (args) => blogPostMeta(args);
 
-export default function BlogPost() {
-  return <PagePlaceholder title="Blog Post" />;
+export const links: Route.LinksFunction = feedLinks;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return blogPostData(params.slug);
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  return loaderData.post ? <BlogPostPage post={loaderData.post} /> : <PostNotFound />;
 }

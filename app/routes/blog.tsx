@@ -1,13 +1,16 @@
 import type { Route } from "./+types/blog";
-import { PagePlaceholder } from "~/components/page-placeholder";
-import { seo } from "~/lib/seo";
+import { BlogIndexPage } from "~/features/blog/components/blog-index-page";
+import { blogIndexData } from "~/features/blog/pages.server";
+import { blogIndexMeta, feedLinks } from "~/features/blog/seo";
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "Manufacturing Intelligence Blog",
-    description: "Articles on CNC machining, aerospace manufacturing, reshoring and shop-floor improvement.",
-  });
+export const meta: Route.MetaFunction = (args) => blogIndexMeta(args);
 
-export default function Blog() {
-  return <PagePlaceholder title="Manufacturing Intelligence Blog" />;
+export const links: Route.LinksFunction = feedLinks;
+
+export async function loader() {
+  return blogIndexData();
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  return <BlogIndexPage posts={loaderData.posts} />;
 }

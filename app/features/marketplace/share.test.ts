@@ -5,12 +5,11 @@ import {
   buildShareText,
   CARD_SHARE_LENGTH,
   DIALOG_SHARE_LENGTH,
-  excerpt,
-  SHARE_INTENT_URL,
   shareSubjectForApplication,
   shareSubjectForTool,
   type ShareSubject,
 } from "./share";
+import { X_INTENT_URL } from "~/lib/share";
 
 const longDescription = "0123456789".repeat(20); // 200 characters
 
@@ -26,28 +25,6 @@ const subject: ShareSubject = {
 function firstLine(text: string) {
   return text.split("\n")[0];
 }
-
-describe("excerpt", () => {
-  it("keeps text at or under the limit unchanged", () => {
-    expect(excerpt("short", 100)).toBe("short");
-    expect(excerpt("x".repeat(100), 100)).toBe("x".repeat(100));
-  });
-
-  it("cuts to the first N characters and marks the cut with an ellipsis", () => {
-    expect(excerpt(longDescription, 100)).toBe(`${longDescription.slice(0, 100)}…`);
-    expect(excerpt(longDescription, 120)).toBe(`${longDescription.slice(0, 120)}…`);
-    expect(excerpt("x".repeat(101), 100)).toBe(`${"x".repeat(100)}…`);
-  });
-
-  it("drops spaces left dangling before the ellipsis", () => {
-    expect(excerpt(`${"a".repeat(99)} bcd`, 100)).toBe(`${"a".repeat(99)}…`);
-  });
-
-  it("never splits a character made of two code units", () => {
-    const text = `${"a".repeat(99)}🔧🔧🔧`;
-    expect(excerpt(text, 100)).toBe(`${"a".repeat(99)}🔧…`);
-  });
-});
 
 describe("buildShareText", () => {
   it("uses 100 description characters for tool cards and 120 in the dialog", () => {
@@ -77,9 +54,9 @@ describe("buildShareText", () => {
 describe("buildShareIntentUrl", () => {
   it("targets the intent with the encoded text and url, which decode back exactly", () => {
     const intent = buildShareIntentUrl(subject, CARD_SHARE_LENGTH, ["CNC"]);
-    expect(intent.startsWith(`${SHARE_INTENT_URL}?text=`)).toBe(true);
+    expect(intent.startsWith(`${X_INTENT_URL}?text=`)).toBe(true);
     // Reserved characters never leak into the query unencoded.
-    const query = intent.slice(SHARE_INTENT_URL.length + 1);
+    const query = intent.slice(X_INTENT_URL.length + 1);
     expect(query.split("&")).toHaveLength(2);
     expect(query).not.toMatch(/[#\n ?]/);
     expect(query).toContain("%23CNC");

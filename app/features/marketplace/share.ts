@@ -2,13 +2,10 @@
 // 100 characters of the description on tool cards, 120 in the application dialog, followed by
 // price, time saved, category and hashtags; the link travels in the intent's own url parameter.
 import type { FreeTool, MarketplaceApplication } from "~/content/marketplace";
+import { shareHeadline, xIntentUrl } from "~/lib/share";
 
 export const CARD_SHARE_LENGTH = 100;
 export const DIALOG_SHARE_LENGTH = 120;
-
-export const SHARE_INTENT_URL = "https://twitter.com/intent/tweet";
-/** Fixed-size popup, as the spec's other share buttons use. */
-export const SHARE_POPUP_FEATURES = "width=550,height=420";
 
 export interface ShareSubject {
   readonly title: string;
@@ -17,18 +14,6 @@ export interface ShareSubject {
   readonly url: string;
   readonly price?: string;
   readonly timeSaved?: string;
-}
-
-const ELLIPSIS = "…";
-
-/**
- * The first `maxLength` characters of `text` (code points, so an emoji is never split), with an
- * ellipsis when something was cut. Trailing spaces before the ellipsis are dropped.
- */
-export function excerpt(text: string, maxLength: number): string {
-  const characters = Array.from(text);
-  if (characters.length <= maxLength) return text;
-  return `${characters.slice(0, maxLength).join("").trimEnd()}${ELLIPSIS}`;
 }
 
 function hashtag(tag: string): string {
@@ -47,7 +32,7 @@ export function buildShareText(
   ].filter((fact): fact is string => fact !== null);
   const tags = hashtags.map(hashtag).filter((tag) => tag.length > 1);
   return [
-    `${subject.title}: ${excerpt(subject.description, descriptionLength)}`,
+    shareHeadline(subject.title, subject.description, descriptionLength),
     facts.join(" | "),
     ...(tags.length > 0 ? [tags.join(" ")] : []),
   ].join("\n");
@@ -58,8 +43,7 @@ export function buildShareIntentUrl(
   descriptionLength: number,
   hashtags: readonly string[] = [],
 ): string {
-  const text = buildShareText(subject, descriptionLength, hashtags);
-  return `${SHARE_INTENT_URL}?text=${encodeURIComponent(text)}&url=${encodeURIComponent(subject.url)}`;
+  return xIntentUrl(buildShareText(subject, descriptionLength, hashtags), subject.url);
 }
 
 export function shareSubjectForTool(tool: FreeTool): ShareSubject {

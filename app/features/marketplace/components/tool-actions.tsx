@@ -1,13 +1,11 @@
 import { ExternalLink, FolderGit2, Share2 } from "lucide-react";
 import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
-import { SHARE_POPUP_FEATURES } from "../share";
+import { openSharePopup } from "~/lib/share";
 
 /** Opens the X share intent in a fixed-size popup and says so. */
 export function openShareIntent(intentUrl: string) {
-  const popup = window.open(intentUrl, "_blank", SHARE_POPUP_FEATURES);
-  // The popup only needs to show X; it gets no handle back to this page.
-  if (popup) popup.opener = null;
+  openSharePopup(intentUrl);
   toast("Share on X", { description: "Opening X to share this manufacturing tool!" });
 }
 
