@@ -12,7 +12,8 @@ import { findPublishedPost, listPublishedPosts } from "~/features/blog/posts.ser
 import { blogPosts } from "#server/db/schema";
 import { insertPost } from "../support/blog";
 import { routeArgs, siteRequest } from "../support/auth";
-import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
+import { tempDir } from "../../scripts/support/databases";
+import { testDatabases, type TestDatabase } from "../support/databases";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
 process.env.DATA_DIR ??= tempDir("blog-");
