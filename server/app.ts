@@ -20,6 +20,7 @@ import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.
 import { startEmailWorker } from "./email/worker.server";
 import { logger } from "./logger.server";
 import { pageCache } from "./page-cache.server";
+import { rateLimitNoticesQueued } from "./rate-limits.server";
 import { limitRequestBodies, refuseOtherMethods } from "./request-limits.server";
 import { securityHeaders } from "./security-headers.server";
 import { staticAssets } from "./static-assets.server";
@@ -134,6 +135,7 @@ export async function startServer({
       });
       // A reset mail requested just before the signal is queued after its answer: let it land.
       await passwordResetEmailsQueued();
+      await rateLimitNoticesQueued();
       await emailWorker.stop();
       setDatabase(undefined);
       await database.close();

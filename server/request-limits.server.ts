@@ -1,30 +1,19 @@
-// Plain answers, before any route runs, to requests the site does not take: a method a page does
-// not answer (405 with Allow, instead of an error page or a 500), and a body larger than its route
-// kind allows (413, without reading the rest of it).
+// Plain answers, before any route runs, to requests the site does not take: a method its route
+// does not answer (405 with Allow, instead of an error page or a 500), and a body larger than its
+// route allows (413, without reading the rest of it). Both limits are the route's rule in
+// app/lib/route-access.ts.
 import type { Request, RequestHandler, Response } from "express";
-
-/** What a page answers: reading it, and posting its forms. */
-const PAGE_METHODS = ["GET", "HEAD", "POST"];
-/** Better Auth's API answers whatever methods it needs itself. */
-const OWN_METHODS_PREFIX = "/api/auth/";
+import { ruleFor } from "~/lib/route-access";
 
 export function refuseOtherMethods(): RequestHandler {
   return (req, res, next) => {
-    if (PAGE_METHODS.includes(req.method)) return next();
+    const { methods } = ruleFor(req.path).rule;
     // TRACE nowhere: it would echo the request (cookies included) back.
-    if (req.method !== "TRACE" && req.path.startsWith(OWN_METHODS_PREFIX)) return next();
-    res.set("Allow", PAGE_METHODS.join(", "));
+    if (req.method !== "TRACE" && (methods as readonly string[]).includes(req.method)) return next();
+    res.set("Allow", methods.join(", "));
     res.status(405).type("text/plain").send(`${req.method} is not allowed here.\n`);
   };
 }
-
-const MB = 1024 * 1024;
-
-/**
- * The largest request body each kind of route takes, by path prefix, first match wins. Forms and
- * JSON (pages, the auth API) stay far below 1 MB; an upload route gets its own line above the last.
- */
-export const BODY_LIMITS: ReadonlyArray<{ prefix: string; maxBytes: number }> = [{ prefix: "/", maxBytes: 1 * MB }];
 
 /** How long a refused body may go on arriving (and being dropped) after the 413 was sent. */
 const LINGER_MS = 5_000;
@@ -46,10 +35,9 @@ function refuseTooLarge(req: Request, res: Response, maxBytes: number) {
   res.status(413).type("text/plain").send(`The request body is larger than ${maxBytes} bytes.\n`);
 }
 
-export function limitRequestBodies(limits = BODY_LIMITS): RequestHandler {
+export function limitRequestBodies(): RequestHandler {
   return (req, res, next) => {
-    // The last prefix, "/", matches every path.
-    const { maxBytes } = limits.find((limit) => req.path.startsWith(limit.prefix))!;
+    const { maxBytes } = ruleFor(req.path).rule.body;
     const declared = req.headers["content-length"];
     // Node never delivers more than a declared length, so only an undeclared (chunked) one is counted.
     if (declared !== undefined) {
