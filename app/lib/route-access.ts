@@ -156,6 +156,9 @@ export const sitemapPaths: readonly string[] = rules
   .filter(([pattern, rule]) => rule.sitemap && isStatic(pattern))
   .map(([pattern]) => pattern);
 
+/** The cached pages of the sitemap (the marketing pages): what the performance budgets are for. */
+export const cachedSitemapPaths: readonly string[] = sitemapPaths.filter((path) => cacheablePaths.has(path));
+
 /**
  * robots.txt's Disallow lines: every protected route and every public one marked so, as the
  * static prefix before its first parameter; a prefix already covered by a shorter one is dropped.

@@ -1,6 +1,7 @@
 // Accounts in the browser: sign-up with e-mail verification, sign-in, sign-out, password reset,
 // the protected-route states and the admin dashboard, against the production build.
 import type { Page } from "@playwright/test";
+import { routeAccess } from "../../app/lib/route-access";
 import {
   ADMIN,
   createVerifiedUser,
@@ -14,6 +15,11 @@ import {
   waitForHydration,
   waitForMail,
 } from "./fixtures";
+
+/** Every admin page of the route table without parameters (the CSV export is a file, not a page). */
+const adminPages = Object.entries(routeAccess)
+  .filter(([pattern, rule]) => rule.access === "admin" && !/[:*]|\.csv$/.test(pattern))
+  .map(([pattern]) => pattern);
 
 function toast(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -160,7 +166,7 @@ test("a full password reset signs out the other sessions, with no 'Login Require
 test("a signed-in non-admin who opens an admin page lands on /admin-login with 'Access Denied'", async ({ page }) => {
   const user = await createVerifiedUser(page);
   await login(page, user);
-  for (const path of ["/admin", "/admin/blog", "/admin/emails", "/affiliate-management"]) {
+  for (const path of adminPages) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/admin-login$/);
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
