@@ -171,7 +171,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       // The same field twice, or one the form does not have: a plain 400 before any parsing.
       for (const extra of [["sessionTime", "11:00"], ["isAdmin", "1"]] as const) {
         const form = new URLSearchParams(bookingForm());
-        form.append(...extra);
+        form.append(extra[0], extra[1]);
         const request = new Request(`${getEnv().SITE_URL}/booking`, {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded", origin: getEnv().SITE_URL },
