@@ -21,7 +21,7 @@ import { startEmailWorker } from "./email/worker.server";
 import { logger } from "./logger.server";
 import { pageCache } from "./page-cache.server";
 import { rateLimitNoticesQueued } from "./rate-limits.server";
-import { limitRequestBodies, refuseOtherMethods } from "./request-limits.server";
+import { limitFormFields, limitRequestBodies, refuseOtherMethods } from "./request-limits.server";
 import { securityHeaders } from "./security-headers.server";
 import { staticAssets } from "./static-assets.server";
 
@@ -60,6 +60,7 @@ export async function startServer({
   app.use(securityHeaders(env, { dev: Boolean(viteDevServer) }));
   app.use(refuseOtherMethods());
   app.use(limitRequestBodies());
+  app.use(limitFormFields());
 
   app.get("/healthz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
