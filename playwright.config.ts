@@ -60,6 +60,11 @@ export default defineConfig({
       // The admin account e2e tests sign in with (tests/e2e/fixtures.ts), created at start.
       ADMIN_EMAIL: "admin@example.test",
       ADMIN_PASSWORD: "e2e-admin-password",
+      // Every test books and cancels from 127.0.0.1: the site's rate limits would refuse the
+      // suite's later bookings (the limits themselves are tested in tests/integration/rate-limits.test.ts).
+      RATE_LIMIT_BOOKING_PER_CLIENT: "10000/1h",
+      RATE_LIMIT_BOOKING_PER_EMAIL: "10000/1d",
+      RATE_LIMIT_BOOKING_CANCEL_PER_CLIENT: "10000/1h",
     },
   },
 });
