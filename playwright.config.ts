@@ -69,6 +69,11 @@ export default defineConfig({
       // The tests sign in and up far more often than a person: the limit itself is tested in
       // tests/integration (auth-flows, auth-security) at its real size.
       SIGN_IN_LIMIT_MAX: "1000",
+      // Every test books and cancels from 127.0.0.1: the site's rate limits would refuse the
+      // suite's later bookings (the limits themselves are tested in tests/integration/rate-limits.test.ts).
+      RATE_LIMIT_BOOKING_PER_CLIENT: "10000/1h",
+      RATE_LIMIT_BOOKING_PER_EMAIL: "10000/1d",
+      RATE_LIMIT_BOOKING_CANCEL_PER_CLIENT: "10000/1h",
     },
   },
 });

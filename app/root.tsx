@@ -82,6 +82,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // A rate limit's refusal says when to try again (server/rate-limits.server.ts).
+  if (isRouteErrorResponse(error) && error.status === 429 && typeof error.data === "string") {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-semibold">Too many requests</h1>
+        <p className="mt-3 text-muted-foreground">{error.data}</p>
+      </div>
+    );
+  }
   // Never show a stack trace or internal message to a visitor; the server has logged it.
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : null;
   return (

@@ -8,10 +8,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { cachedSitemapPaths } from "../app/lib/route-access";
 import { tempDir } from "./support/databases";
 import { startServerProcess, stopServerProcess } from "./support/server-process";
 
-const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/bootcamp,/about,/marketplace").split(",");
+// By default the cached marketing pages of the route table.
+const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? cachedSitemapPaths;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a positive integer (got "${process.env.LIGHTHOUSE_RUNS}")`);
 // A directory to keep every run's full JSON report in (to see, say, which element was the LCP).

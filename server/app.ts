@@ -18,7 +18,8 @@ import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.
 import { startEmailWorker } from "./email/worker.server";
 import { logger } from "./logger.server";
 import { pageCache } from "./page-cache.server";
-import { limitRequestBodies, refuseOtherMethods } from "./request-limits.server";
+import { rateLimitNoticesQueued } from "./rate-limits.server";
+import { limitFormFields, limitRequestBodies, refuseOtherMethods } from "./request-limits.server";
 import { securityHeaders } from "./security-headers.server";
 import { staticAssets } from "./static-assets.server";
 
@@ -60,6 +61,7 @@ export async function startServer({
   app.use(securityHeaders(env, { dev: Boolean(viteDevServer) }));
   app.use(refuseOtherMethods());
   app.use(limitRequestBodies());
+  app.use(limitFormFields());
 
   app.get("/healthz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
@@ -128,6 +130,7 @@ export async function startServer({
         server.closeIdleConnections();
       });
       await hooks.beforeClose();
+      await rateLimitNoticesQueued();
       await emailWorker.stop();
       setDatabase(undefined);
       await database.close();

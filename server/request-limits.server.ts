@@ -1,35 +1,27 @@
-// Plain answers, before any route runs, to requests the site does not take: a method a page does
-// not answer (405 with Allow, instead of an error page or a 500), and a body larger than its route
-// kind allows (413, without reading the rest of it).
+// Plain answers, before any route runs, to requests the site does not take: a method its route
+// does not answer (405 with Allow, instead of an error page or a 500), a body larger than its route
+// allows (413, without reading the rest of it), and a form with more fields than its route takes
+// (400, counted as the bytes arrive: the form parsers downstream cost more per field than per
+// byte). The limits are the route's rule in app/lib/route-access.ts.
 import type { Request, RequestHandler, Response } from "express";
-
-/** What a page answers: reading it, and posting its forms. */
-const PAGE_METHODS = ["GET", "HEAD", "POST"];
-/** Better Auth's API answers whatever methods it needs itself. */
-const OWN_METHODS_PREFIX = "/api/auth/";
+import { TOO_MANY_FIELDS_MESSAGE } from "~/lib/form-data.server";
+import { ruleFor } from "~/lib/route-access";
 
 export function refuseOtherMethods(): RequestHandler {
   return (req, res, next) => {
-    if (PAGE_METHODS.includes(req.method)) return next();
+    const { methods } = ruleFor(req.path).rule;
     // TRACE nowhere: it would echo the request (cookies included) back.
-    if (req.method !== "TRACE" && req.path.startsWith(OWN_METHODS_PREFIX)) return next();
-    res.set("Allow", PAGE_METHODS.join(", "));
+    if (req.method !== "TRACE" && (methods as readonly string[]).includes(req.method)) return next();
+    res.set("Allow", methods.join(", "));
     res.status(405).type("text/plain").send(`${req.method} is not allowed here.\n`);
   };
 }
 
-const MB = 1024 * 1024;
-
-/**
- * The largest request body each kind of route takes, by path prefix, first match wins. Forms and
- * JSON (pages, the auth API) stay far below 1 MB; an upload route gets its own line above the last.
- */
-export const BODY_LIMITS: ReadonlyArray<{ prefix: string; maxBytes: number }> = [{ prefix: "/", maxBytes: 1 * MB }];
-
-/** How long a refused body may go on arriving (and being dropped) after the 413 was sent. */
+/** How long a refused body may go on arriving (and being dropped) after the answer was sent. */
 const LINGER_MS = 5_000;
 
-function refuseTooLarge(req: Request, res: Response, maxBytes: number) {
+/** Answers before the body has arrived: the rest of it is dropped, and nothing is handed on. */
+function refuseBody(req: Request, res: Response, status: 400 | 413, message: string) {
   if (res.headersSent) return;
   // The rest of the body is never handed on, so this connection cannot carry another request.
   res.set("Connection", "close");
@@ -43,13 +35,16 @@ function refuseTooLarge(req: Request, res: Response, maxBytes: number) {
     req.resume();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
-  res.status(413).type("text/plain").send(`The request body is larger than ${maxBytes} bytes.\n`);
+  res.status(status).type("text/plain").send(message);
 }
 
-export function limitRequestBodies(limits = BODY_LIMITS): RequestHandler {
+function refuseTooLarge(req: Request, res: Response, maxBytes: number) {
+  refuseBody(req, res, 413, `The request body is larger than ${maxBytes} bytes.\n`);
+}
+
+export function limitRequestBodies(): RequestHandler {
   return (req, res, next) => {
-    // The last prefix, "/", matches every path.
-    const { maxBytes } = limits.find((limit) => req.path.startsWith(limit.prefix))!;
+    const { maxBytes } = ruleFor(req.path).rule.body;
     const declared = req.headers["content-length"];
     // Node never delivers more than a declared length, so only an undeclared (chunked) one is counted.
     if (declared !== undefined) {
@@ -69,5 +64,58 @@ export function limitRequestBodies(limits = BODY_LIMITS): RequestHandler {
       return true;
     };
     next();
+  };
+}
+
+const MULTIPART_BOUNDARY = /^\s*multipart\/form-data\s*;.*?\bboundary=(?:"([^"]+)"|([^\s;]+))/i;
+const URL_ENCODED = /^\s*application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/**
+ * Counts a form's fields as its bytes arrive (url-encoded: "&"-separated pieces; multipart: the
+ * delimiter lines, one per part plus the closing one) and answers 400 past the route's maxFields.
+ * The body is held back until it has all arrived, so no route starts on a form that is then
+ * refused (the route would wait for the rest of it, then render its error for nobody).
+ * readFormData counts again and checks the names against the action's schema.
+ */
+export function limitFormFields(): RequestHandler {
+  return (req, res, next) => {
+    const { body } = ruleFor(req.path).rule;
+    if (body.kind !== "form" && body.kind !== "upload") return next();
+    const contentType = req.headers["content-type"] ?? "";
+    const boundary = MULTIPART_BOUNDARY.exec(contentType);
+    if (!boundary && !URL_ENCODED.test(contentType)) return next();
+    // Bytes the parser handed over before this ran cannot be held back (readFormData still counts).
+    if (req.complete || req.readableLength > 0) return next();
+    const separator = Buffer.from(boundary ? `--${boundary[1] ?? boundary[2]}` : "&");
+    // A url-encoded body's first piece has no separator before it; a multipart body's closing delimiter is no part.
+    let fields = boundary ? -1 : 1;
+    // The end of the previous chunk, where a separator may have begun.
+    let carry: Buffer = Buffer.alloc(0);
+    const held: Buffer[] = [];
+    let refused = false;
+    const push = req.push.bind(req);
+    req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
+      if (refused) return chunk === null ? false : true;
+      if (chunk !== null) {
+        const bytes = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+        for (let at = bytes.indexOf(separator); at !== -1 && fields <= body.maxFields; at = bytes.indexOf(separator, at + separator.length)) {
+          fields += 1;
+        }
+        if (separator.length > 1) carry = bytes.subarray(Math.max(bytes.length - separator.length + 1, 0));
+        if (fields > body.maxFields) {
+          refused = true;
+          refuseBody(req, res, 400, `${TOO_MANY_FIELDS_MESSAGE}\n`);
+          return true;
+        }
+        held.push(chunk);
+        return true;
+      }
+      // The whole form has arrived within the limit: hand it on, and the request to the routes.
+      req.push = push;
+      for (const part of held) push(part, encoding);
+      push(null);
+      next();
+      return false;
+    };
   };
 }

@@ -2,6 +2,7 @@
  * Shared types for the static marketing content modules in `app/content/`.
  * Plain TypeScript only: no React, no runtime imports.
  */
+import type { RoutePattern } from "~/lib/route-access";
 
 /** A readonly tuple of exactly `N` items; used to pin the static counts of SPEC section 9. */
 export type FixedArray<
@@ -33,18 +34,12 @@ export type IconName =
   | "Users"
   | "Workflow";
 
-/** Internal routes that content call-to-actions may point to (SPEC section 2). */
-export type ContentRoute =
-  | "/"
-  | "/about"
-  | "/affiliate-application"
-  | "/affiliate-dashboard"
-  | "/affiliate-program"
-  | "/auth?redirect=/affiliate-application"
-  | "/blog"
-  | "/booking"
-  | "/bootcamp"
-  | "/marketplace";
+/**
+ * Internal routes that content call-to-actions may point to (SPEC section 2): any page of the route
+ * table without parameters, with or without a query.
+ */
+type StaticRoute = Exclude<RoutePattern, `${string}:${string}` | `${string}*${string}`>;
+export type ContentRoute = StaticRoute | `${StaticRoute}?${string}`;
 
 export interface CtaLink {
   readonly label: string;

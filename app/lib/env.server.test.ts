@@ -81,4 +81,19 @@ describe("parseEnv", () => {
     const source = { EMAILJS_PRIVATE_KEY: "emailjs-private", S3_SECRET_ACCESS_KEY: "s3-private", PORT: "abc" };
     expect(() => parseEnv(source)).toThrow('Invalid configuration: PORT must be a port number (got "abc")');
   });
+
+  it("reads a rate limit as requests per window, and refuses one it cannot read", () => {
+    expect(parseEnv({ RATE_LIMIT_BOOKING_PER_CLIENT: "3/10m", RATE_LIMIT_BOOKING_PER_EMAIL: "2/d" })).toMatchObject({
+      RATE_LIMIT_BOOKING_PER_CLIENT: { points: 3, seconds: 600 },
+      RATE_LIMIT_BOOKING_PER_EMAIL: { points: 2, seconds: 86_400 },
+    });
+    expect(parseEnv({}).RATE_LIMIT_BOOKING_PER_CLIENT).toBeUndefined();
+    for (const bad of ["20", "20/h/1", "0/1h", "twenty/1h", "20/0h"]) {
+      expect(() => parseEnv({ RATE_LIMIT_NEWSLETTER_PER_EMAIL: bad }), bad).toThrow(
+        new ConfigError(
+          `Invalid configuration: RATE_LIMIT_NEWSLETTER_PER_EMAIL must be a number of requests per time, like 20/1h (s, m, h or d) (got "${bad}")`,
+        ),
+      );
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // Configuration, validated once at boot (DESIGN.md section 3). Every variable is optional: the
 // defaults make `npm start` work on a machine with nothing set.
 import { z } from "zod";
+import { rateLimitEnvShape } from "./rate-limit-policies";
 
 const optionalUrl = (protocols: RegExp, hint: string) =>
   z
@@ -89,6 +90,8 @@ const envSchema = z
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
       })
       .optional(),
+    // RATE_LIMIT_<POLICY>_PER_CLIENT / _PER_EMAIL, e.g. "20/1h" (app/lib/rate-limit-policies.ts).
+    ...rateLimitEnvShape,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

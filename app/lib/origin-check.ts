@@ -25,8 +25,7 @@ export type MutatingRequest = {
  */
 export function crossSiteRefusal(request: MutatingRequest, siteOrigins: readonly string[]): string | null {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
-  const pathname = request.pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
-  if (ruleFor(pathname).rule.crossOriginPosts) return null;
+  if (ruleFor(request.pathname).rule.crossOriginPosts) return null;
   if (request.secFetchSite && request.secFetchSite !== "same-origin") return CROSS_SITE_MESSAGE;
   if (request.origin !== undefined && !siteOrigins.includes(request.origin)) return CROSS_SITE_MESSAGE;
   return null;

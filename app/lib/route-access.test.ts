@@ -23,7 +23,7 @@ describe("the route-access table", () => {
   });
 
   it("reports an access entry whose route is gone", () => {
-    const table = { ...routeAccess, "/old-page": { access: "public", cache: false, sitemap: false } } as const;
+    const table = { ...routeAccess, "/old-page": routeAccess["/about"] } as const;
     expect(checkRouteAccessTable(routes as RouteConfigEntry[], table).unknown).toEqual(["/old-page"]);
   });
 

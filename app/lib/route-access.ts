@@ -1,9 +1,12 @@
 // Who may open each route of app/routes.ts, whether its HTML may be shared between anonymous
-// visitors (the page cache), and whether it is listed in /sitemap.xml. One table: the page cache,
-// the sitemap, robots.txt, the guards' sign-in targets, the client's "checking authentication"
-// notice and the authorization test all read it (docs/decisions/005-route-access-table.md).
+// visitors (the page cache), whether it is listed in /sitemap.xml, and what requests it takes
+// (methods, body, fields, rate limit). One table: the page cache, the sitemap, robots.txt, the
+// guards' sign-in targets, the client's "checking authentication" notice, the request limits, form
+// parsing, the rate limiter and the authorization test all read it
+// (docs/decisions/005-route-access-table.md, 009-request-rules-and-rate-limiter.md).
 // Importable by the browser bundle: plain data and pure functions only.
 import { matchPath } from "react-router";
+import type { RateLimitName } from "./rate-limit-policies";
 
 export type Access =
   /** Anyone. */
@@ -28,15 +31,47 @@ export type RouteRule = {
    * way (the payment provider's signed webhook).
    */
   crossOriginPosts?: "signed-webhook";
+  /** The methods it answers; any other gets 405 with an Allow header (TRACE never passes). */
+  methods: readonly HttpMethod[];
+  /** What a request may carry in its body, and how much (larger: 413 before anything reads it). */
+  body: BodyRule;
+  /** The rate-limit policy its action applies (app/lib/rate-limit-policies.ts). */
+  rateLimit?: RateLimitName;
 };
 
-const publicPage = (options: Partial<RouteRule> = {}): RouteRule => ({
-  access: "public",
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+
+export type BodyRule =
+  /**
+   * Form posts, url-encoded or multipart without files, read by readFormData: more than
+   * `maxFields` fields is refused before anything parses them.
+   */
+  | { kind: "form"; maxBytes: number; maxFields: number }
+  /** Multipart with files (blog images): at most `maxFiles` files among `maxFields` parts. */
+  | { kind: "upload"; maxBytes: number; maxFields: number; maxFiles: number }
+  /** One JSON document (the auth API, the analytics beacon). */
+  | { kind: "json"; maxBytes: number }
+  /** The bytes exactly as sent, for a caller that signs them (the payment provider's webhook). */
+  | { kind: "raw"; maxBytes: number };
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** What a page answers: reading it, and posting its forms. */
+const PAGE_METHODS: readonly HttpMethod[] = ["GET", "HEAD", "POST"];
+/** A page's forms: the largest has a dozen fields; 1 MB leaves room for long free text. */
+const PAGE_FORM: BodyRule = { kind: "form", maxBytes: 1 * MB, maxFields: 32 };
+
+const page = (access: Access, options: Partial<RouteRule> = {}): RouteRule => ({
+  access,
   cache: false,
   sitemap: false,
+  methods: PAGE_METHODS,
+  body: PAGE_FORM,
   ...options,
 });
-const adminPage: RouteRule = { access: "admin", cache: false, sitemap: false };
+const publicPage = (options: Partial<RouteRule> = {}) => page("public", options);
+const adminPage = page("admin");
 
 /** Keyed by the route's path pattern, written as in app/routes.ts with a leading slash. */
 export const routeAccess = {
@@ -44,9 +79,9 @@ export const routeAccess = {
   "/bootcamp": publicPage({ cache: true, sitemap: true }),
   "/about": publicPage({ cache: true, sitemap: true }),
   "/marketplace": publicPage({ cache: true, sitemap: true }),
-  "/booking": publicPage({ sitemap: true }),
+  "/booking": publicPage({ sitemap: true, rateLimit: "booking" }),
   "/booking/confirmation": publicPage(),
-  "/booking/cancel/:token": publicPage({ disallowRobots: true }),
+  "/booking/cancel/:token": publicPage({ disallowRobots: true, rateLimit: "booking-cancel" }),
   "/payment-success": publicPage({ cache: true }),
   "/payment-canceled": publicPage({ cache: true }),
   "/congrats": publicPage({ cache: true }),
@@ -64,20 +99,20 @@ export const routeAccess = {
   "/admin/bookings/export.csv": adminPage,
   "/admin/bookings/:id": adminPage,
   "/affiliate-management": adminPage,
-  "/affiliate-dashboard": { access: "user", cache: false, sitemap: false, signIn: "/admin-login" },
-  "/affiliate-application": {
-    access: "user",
-    cache: false,
-    sitemap: false,
-    signIn: "/auth?redirect=/affiliate-application",
-  },
+  "/affiliate-dashboard": page("user", { signIn: "/admin-login" }),
+  "/affiliate-application": page("user", { signIn: "/auth?redirect=/affiliate-application" }),
   "/affiliate-program": publicPage({ cache: true, sitemap: true }),
   "/affiliate-test": publicPage(),
   "/auth": publicPage({ disallowRobots: true }),
   "/logout": publicPage({ disallowRobots: true }),
   "/robots.txt": publicPage(),
   "/sitemap.xml": publicPage(),
-  "/api/auth/*": publicPage({ disallowRobots: true }),
+  // Better Auth's own endpoints: JSON from its client, and a CORS preflight's OPTIONS.
+  "/api/auth/*": publicPage({
+    disallowRobots: true,
+    methods: ["GET", "HEAD", "POST", "OPTIONS"],
+    body: { kind: "json", maxBytes: 64 * KB },
+  }),
   "/*": publicPage(),
 } satisfies Record<string, RouteRule>;
 
@@ -90,10 +125,14 @@ const matchOrder = [...rules].sort(
   ([a], [b]) => Number(isStatic(b)) - Number(isStatic(a)) || Number(a === "/*") - Number(b === "/*"),
 );
 
-/** The rule of the route that serves `pathname` (the most specific pattern that matches). */
+/**
+ * The rule of the route that serves `pathname` (the most specific pattern that matches). A data
+ * request (`/admin.data`, `/_.data` for the root) is its page's.
+ */
 export function ruleFor(pathname: string): { pattern: RoutePattern; rule: RouteRule } {
+  const page = pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
   for (const [pattern, rule] of matchOrder) {
-    if (matchPath({ path: pattern, end: true }, pathname)) return { pattern, rule };
+    if (matchPath({ path: pattern, end: true }, page)) return { pattern, rule };
   }
   return { pattern: "/*", rule: routeAccess["/*"] };
 }
@@ -117,6 +156,9 @@ export const cacheablePaths: ReadonlySet<string> = new Set(
 export const sitemapPaths: readonly string[] = rules
   .filter(([pattern, rule]) => rule.sitemap && isStatic(pattern))
   .map(([pattern]) => pattern);
+
+/** The cached pages of the sitemap (the marketing pages): what the performance budgets are for. */
+export const cachedSitemapPaths: readonly string[] = sitemapPaths.filter((path) => cacheablePaths.has(path));
 
 /**
  * robots.txt's Disallow lines: every protected route and every public one marked so, as the

@@ -4,6 +4,7 @@
 import type { Route } from "./+types/api-auth";
 import { getAuth, toAuthRequest } from "~/features/auth/auth.server";
 import { getEnv } from "~/lib/env.server";
+import { readJsonBytes } from "~/lib/json-body.server";
 import { clientIpContext } from "~/lib/request-context";
 
 /** The methods Better Auth's endpoints take. */
@@ -16,13 +17,14 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
     return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS, "Cache-Control": "no-store" } });
   }
   const url = new URL(request.url);
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  // JSON only (the route's rule): Better Auth's own form parsing is not reached.
+  const body = await readJsonBytes(request);
   const response = await getAuth().handler(
     toAuthRequest(request, context.get(clientIpContext), {
       // Better Auth builds its links from SITE_URL; give it the same origin.
       url: `${getEnv().SITE_URL}${url.pathname}${url.search}`,
       method: request.method,
-      body: hasBody ? await request.arrayBuffer() : null,
+      body,
       contentType: request.headers.get("content-type"),
     }),
   );

@@ -1,17 +1,18 @@
 import type { Route } from "./+types/booking-cancel";
 import { cancelFromLink, cancelPageData } from "~/features/booking/actions.server";
 import { CancelPage } from "~/features/booking/components/cancel-page";
+import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Cancel Your Assessment", description: "Cancel a booked assessment.", noIndex: true });
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return cancelPageData(params.token);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return cancelPageData(params.token, new Date(), context.get(clientIpContext));
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  return cancelFromLink(request, params.token);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return cancelFromLink(request, params.token, new Date(), context.get(clientIpContext));
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>

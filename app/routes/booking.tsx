@@ -1,6 +1,7 @@
 import type { Route } from "./+types/booking";
 import { bookingPageData, submitBooking } from "~/features/booking/actions.server";
 import { BookingPage } from "~/features/booking/components/booking-page";
+import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -13,8 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return bookingPageData(new URL(request.url));
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return submitBooking(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitBooking(request, new Date(), context.get(clientIpContext));
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>

@@ -5,7 +5,10 @@ import http from "node:http";
 export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /** One request with node:http: the bytes as sent (fetch would pick its own encoding and decode). */
-export function request(url: string, { method = "GET", headers = {} as Record<string, string> } = {}): Promise<RawAnswer> {
+export function request(
+  url: string,
+  { method = "GET", headers = {} as Record<string, string>, body = undefined as string | Buffer | undefined } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -14,6 +17,6 @@ export function request(url: string, { method = "GET", headers = {} as Record<st
       res.on("error", reject);
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }

@@ -101,6 +101,21 @@ export const rateLimits = pgTable("rate_limits", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/**
+ * The site's own rate limits (server/rate-limits.server.ts): rate-limiter-flexible's Drizzle store,
+ * shared by every server instance. `key` is the policy, the key kind and a hash of the address;
+ * `points` the requests counted in the window that ends at `expire`.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull(),
+    expire: timestamp("expire", { withTimezone: true }),
+  },
+  (t) => [index("rate_limit_counters_expire_idx").on(t.expire)],
+);
+
 export const userRoles = pgTable(
   "user_roles",
   {

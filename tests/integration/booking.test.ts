@@ -16,6 +16,7 @@ import { BOOKING_REMINDER_KIND, REMINDER_DROPPED_REASON } from "~/features/booki
 import { BOOKING_MESSAGES, type LastBooking } from "~/features/booking/schema";
 import { centralDate, centralInstant, lastBookableDate } from "~/features/booking/slots";
 import { getEnv } from "~/lib/env.server";
+import { UNKNOWN_FIELDS_MESSAGE } from "~/lib/form-data.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { bookingBlocks, bookings, emailOutbox } from "#server/db/schema";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
@@ -147,7 +148,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
 
     it("answers input of any shape with field messages or a plain 400, never a 500", async () => {
       const odd = new URLSearchParams(bookingForm());
-      odd.append("sessionTime", "11:00"); // the same field twice
+      odd.set("sessionTime", "11:30");
       odd.set("firstName", "x".repeat(50_000));
       odd.set("sessionDate", "2026-02-30");
       odd.set("projectType", "<script>alert(1)</script>");
@@ -167,6 +168,19 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       });
       const refused = await Promise.resolve(bookingRoute.action(routeArgs(json) as never)).catch((thrown: unknown) => thrown);
       expect(refused).toMatchObject({ init: { status: 400 } });
+
+      // The same field twice, or one the form does not have: a plain 400 before any parsing.
+      for (const extra of [["sessionTime", "11:00"], ["isAdmin", "1"]] as const) {
+        const form = new URLSearchParams(bookingForm());
+        form.append(extra[0], extra[1]);
+        const request = new Request(`${getEnv().SITE_URL}/booking`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: getEnv().SITE_URL },
+          body: form,
+        });
+        const thrown = await Promise.resolve(bookingRoute.action(routeArgs(request) as never)).catch((error: unknown) => error);
+        expect(thrown, extra[0]).toMatchObject({ data: UNKNOWN_FIELDS_MESSAGE, init: { status: 400 } });
+      }
       expect(await db.db.select().from(bookings)).toEqual([]);
     });
   });

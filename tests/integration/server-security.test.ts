@@ -114,18 +114,19 @@ describe("a running server", () => {
   });
 
   it.each([
-    ["PUT", "/about"],
-    ["PATCH", "/admin-login"],
-    ["DELETE", "/admin-login"],
-    ["DELETE", "/no-such-page"],
-    ["OPTIONS", "/bootcamp"],
-    ["TRACE", "/"],
-    ["TRACE", "/api/auth/get-session"],
-  ])("%s %s: 405 with a plain message and an Allow header", async (method, pathname) => {
+    ["PUT", "/about", "GET, HEAD, POST"],
+    ["PATCH", "/admin-login", "GET, HEAD, POST"],
+    ["DELETE", "/admin-login", "GET, HEAD, POST"],
+    ["DELETE", "/no-such-page", "GET, HEAD, POST"],
+    ["OPTIONS", "/bootcamp", "GET, HEAD, POST"],
+    ["TRACE", "/", "GET, HEAD, POST"],
+    ["TRACE", "/api/auth/get-session", "GET, HEAD, POST, OPTIONS"],
+    ["DELETE", "/api/auth/sign-out", "GET, HEAD, POST, OPTIONS"],
+  ])("%s %s: 405 with a plain message and the route's methods in Allow", async (method, pathname, allow) => {
     const response = await request(`${siteUrl()}${pathname}`, { method });
     expect(response.status).toBe(405);
     expect(response.statusMessage).toBe("Method Not Allowed");
-    expect(response.headers.allow).toBe("GET, HEAD, POST");
+    expect(response.headers.allow).toBe(allow);
     expect(response.headers["content-type"]).toMatch(/^text\/plain/);
     expect(response.body).toBe(`${method} is not allowed here.\n`);
   });

@@ -227,7 +227,7 @@ async function resetPasswordAction({ request, clientIp }: ActionInput, formData:
 
 /** The whole action of /admin-login or /auth (dispatched on the form's `intent`). */
 export async function handleAuthAction(input: ActionInput) {
-  const formData = await readFormData(input.request);
+  const formData = await readFormData(input.request, { schema: [credentialsSchema, resetRequestSchema, newPasswordSchema] });
   const intent = formData.get("intent");
   try {
     switch (intent) {

@@ -50,6 +50,12 @@ export const newPasswordSchema = z
 
 /** The /logout form: where to go after signing out, the page it was sent from, and which page it is. */
 export const SIGN_OUT_FIELDS = { redirectTo: "redirectTo", from: "from", page: "page" } as const;
+/** The /logout form's fields, for readFormData (the action checks each value itself). */
+export const signOutSchema = z.object({
+  [SIGN_OUT_FIELDS.redirectTo]: z.string().optional(),
+  [SIGN_OUT_FIELDS.from]: z.string().optional(),
+  [SIGN_OUT_FIELDS.page]: z.string().optional(),
+});
 
 /** The /auth page's `redirect` parameter: a same-site path, default /affiliate-application. */
 export const DEFAULT_AUTH_REDIRECT = "/affiliate-application";

@@ -4,10 +4,10 @@ import { readFormData } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { signOut } from "./flows.server";
 import { clearLoginRequired, safeLocalPath } from "./notice.server";
-import { SIGN_OUT_FIELDS } from "./schema";
+import { SIGN_OUT_FIELDS, signOutSchema } from "./schema";
 
 export async function signOutAndRedirect(request: Request, clientIp: string | undefined) {
-  const form = await readFormData(request);
+  const form = await readFormData(request, { schema: signOutSchema });
   const redirectTo = safeLocalPath(form.get(SIGN_OUT_FIELDS.redirectTo), "/");
   const from = safeLocalPath(form.get(SIGN_OUT_FIELDS.from), "/");
   const outcome = await signOut({ request, clientIp });

@@ -16,6 +16,7 @@ import type { Toast } from "~/lib/toast";
 import type { OutboxMessage } from "#server/email/delivery.server";
 import { deliverClaimed, deliverNow, type DeliveryResult } from "#server/email/outbox.server";
 import { logger } from "#server/logger.server";
+import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
 import {
   cancelBooking,
   createBooking,
@@ -91,19 +92,25 @@ async function deliverConfirmation(email: OutboxMessage): Promise<DeliveryResult
 let parseClock = new Date(0);
 const serverSchemas = new Map<number, ReturnType<typeof bookingSchema>>();
 
-function parseBooking(formData: FormData, now: Date) {
+function serverSchema() {
   const horizonDays = getEnv().BOOKING_HORIZON_DAYS;
   let schema = serverSchemas.get(horizonDays);
   if (!schema) {
     schema = bookingSchema({ now: () => parseClock, horizonDays });
     serverSchemas.set(horizonDays, schema);
   }
+  return schema;
+}
+
+function parseBooking(formData: FormData, now: Date) {
+  const schema = serverSchema();
   parseClock = now;
   return parseWithZod(formData, { schema });
 }
 
-export async function submitBooking(request: Request, now = new Date()) {
-  const formData = await readFormData(request);
+/** `clientIp`: the client's address as the trusted proxy reports it (unknown: not counted per client). */
+export async function submitBooking(request: Request, now = new Date(), clientIp?: string) {
+  const formData = await readFormData(request, { schema: serverSchema() });
   const submission = parseBooking(formData, now);
   if (submission.status !== "success") {
     const result: BookingActionResult = {
@@ -113,6 +120,18 @@ export async function submitBooking(request: Request, now = new Date()) {
     };
     return data(result, { status: 400, headers: noStore });
   }
+
+  // --- Rate limit (server/rate-limits.server.ts): per client address and per e-mail address.
+  const refusal = await rateLimit("/booking", { client: clientIp, email: submission.value.email });
+  if (refusal) {
+    const result: BookingActionResult = {
+      ok: false,
+      toast: { kind: "error", title: "Too many requests", description: refusal.message },
+      reply: submission.reply({ formErrors: [refusal.message] }),
+    };
+    return data(result, { status: 429, headers: refusalHeaders(refusal) });
+  }
+  // --- end of rate limit
 
   let created: CreateBookingResult;
   try {
@@ -186,7 +205,12 @@ function cancelPageBooking(booking: CancellableBooking, now: Date): CancelPageBo
   };
 }
 
-export async function cancelPageData(token: string, now = new Date()) {
+/** Each open of the page counts against the cancel limit: it is a guess at a token. */
+export async function cancelPageData(token: string, now = new Date(), clientIp?: string) {
+  // --- Rate limit (server/rate-limits.server.ts): per client address.
+  const refusal = await rateLimit("/booking/cancel/:token", { client: clientIp });
+  if (refusal) throw data(refusal.message, { status: 429, headers: refusalHeaders(refusal) });
+  // --- end of rate limit
   const booking = await findBookingByCancelToken(token);
   const contactEmail = getEnv().OWNER_EMAIL;
   if (!booking) return data({ booking: null, contactEmail }, { status: 404, headers: noStore });
@@ -197,8 +221,15 @@ export type CancelActionResult = { ok: false; toast: Toast };
 
 const cancelSchema = z.object({ intent: z.literal(CANCEL_INTENT) });
 
-export async function cancelFromLink(request: Request, token: string, now = new Date()) {
-  const form = cancelSchema.safeParse(Object.fromEntries(await readFormData(request)));
+export async function cancelFromLink(request: Request, token: string, now = new Date(), clientIp?: string) {
+  // --- Rate limit (server/rate-limits.server.ts): per client address.
+  const refusal = await rateLimit("/booking/cancel/:token", { client: clientIp });
+  if (refusal) {
+    const result: CancelActionResult = { ok: false, toast: { kind: "error", title: "Too many requests", description: refusal.message } };
+    return data(result, { status: 429, headers: refusalHeaders(refusal) });
+  }
+  // --- end of rate limit
+  const form = cancelSchema.safeParse(Object.fromEntries(await readFormData(request, { schema: cancelSchema })));
   if (!form.success) {
     const result: CancelActionResult = {
       ok: false,

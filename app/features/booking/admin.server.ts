@@ -360,7 +360,7 @@ function statusToast(change: Extract<StatusChange, { ok: true }>): Toast {
 
 export async function changeStatusFromAdmin(request: Request, id: string, now = new Date()) {
   if (!uuidPattern.test(id)) throw data(null, { status: 404, headers: noStore });
-  const submission = parseWithZod(await readFormData(request), { schema: statusChangeSchema });
+  const submission = parseWithZod(await readFormData(request, { schema: statusChangeSchema }), { schema: statusChangeSchema });
   if (submission.status !== "success") throw data("Bad request: unknown form.", { status: 400, headers: noStore });
   const change = await changeBookingStatus(id, submission.value.status, now);
   if (!change.ok && change.reason === "not-found") throw data(null, { status: 404, headers: noStore });
@@ -444,7 +444,7 @@ async function deleteBlockAction(formData: FormData) {
 }
 
 export async function blockActionFromAdmin(request: Request, now = new Date()) {
-  const formData = await readFormData(request);
+  const formData = await readFormData(request, { schema: [blockSchema, deleteBlockSchema] });
   const intent = formData.get("intent");
   if (intent === CREATE_BLOCK_INTENT) return createBlockAction(formData, now);
   if (intent === DELETE_BLOCK_INTENT) return deleteBlockAction(formData);

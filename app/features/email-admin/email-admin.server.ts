@@ -77,7 +77,7 @@ export async function getOutboxMessageView(id: string) {
 export type ResendResult = { ok: true } | { ok: false; error: string };
 
 export async function resendFromAdmin(request: Request, id: string): Promise<ResendResult> {
-  const form = resendSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = resendSchema.safeParse(Object.fromEntries(await readFormData(request, { schema: resendSchema })));
   if (!form.success || !uuidPattern.test(id)) throw data("Bad request: unknown form.", { status: 400 });
   const result = await resendDeadMessage(id);
   if (!result) return { ok: false, error: "Only a message that could not be delivered can be resent." };

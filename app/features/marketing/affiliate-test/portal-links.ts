@@ -1,5 +1,7 @@
-// The test portal's links (SPEC.md "Affiliate test portal"): admin pages are disabled for
-// non-admins, admin login once signed in.
+// The test portal's links (SPEC.md "Affiliate test portal"): admin pages (the route table says
+// which) are disabled for non-admins, admin login once signed in.
+import { ruleFor } from "~/lib/route-access";
+
 export const SAMPLE_AFFILIATE_CODE = "SAMPLE001";
 
 export type PortalLink = {
@@ -11,8 +13,7 @@ export type PortalLink = {
 };
 
 export function portalLinks({ signedIn, isAdmin }: { signedIn: boolean; isAdmin: boolean }): Array<{ id: string; title: string; links: PortalLink[] }> {
-  const adminOnly = isAdmin ? null : "Admins only: sign in with an admin account first.";
-  return [
+  const sections = [
     {
       id: "partner-pages",
       title: "Partner pages",
@@ -34,9 +35,15 @@ export function portalLinks({ signedIn, isAdmin }: { signedIn: boolean; isAdmin:
       title: "Admin",
       links: [
         { label: "Admin Login", to: "/admin-login", description: "Sign in, sign up or reset a password.", disabledReason: signedIn ? "You are already signed in." : null },
-        { label: "Affiliate Management", to: "/affiliate-management", description: "Approve, suspend and edit affiliates.", disabledReason: adminOnly },
-        { label: "Admin Dashboard", to: "/admin", description: "Blog, affiliates and analytics.", disabledReason: adminOnly },
+        { label: "Affiliate Management", to: "/affiliate-management", description: "Approve, suspend and edit affiliates.", disabledReason: null },
+        { label: "Admin Dashboard", to: "/admin", description: "Blog, affiliates and analytics.", disabledReason: null },
       ],
     },
   ];
+  const adminOnly = (to: string) =>
+    !isAdmin && ruleFor(to).rule.access === "admin" ? "Admins only: sign in with an admin account first." : null;
+  return sections.map((section) => ({
+    ...section,
+    links: section.links.map((link) => ({ ...link, disabledReason: link.disabledReason ?? adminOnly(link.to) })),
+  }));
 }

@@ -1,0 +1,162 @@
+// The site's one rate limiter (docs/decisions/009-request-rules-and-rate-limiter.md): a route's
+// action asks `rateLimit(route, keys)` before it acts; the route names its policy in the route
+// table, the policies and their settings are app/lib/rate-limit-policies.ts. Counts live in the
+// database (rate_limit_counters, rate-limiter-flexible's Drizzle store: one atomic upsert per key),
+// so every instance shares them. If the store fails, the request goes through: a limiter outage
+// must not take bookings down with it. The owner hears once a day per policy when one refuses.
+import crypto from "node:crypto";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { getEnv } from "~/lib/env.server";
+import {
+  parseLimit,
+  rateLimitPolicies,
+  rateLimitVariable,
+  type Limit,
+  type RateLimitKey,
+  type RateLimitName,
+} from "~/lib/rate-limit-policies";
+import { routeAccess, type RoutePattern } from "~/lib/route-access";
+import { getDb, type Database } from "./db/client.server";
+import { rateLimitCounters } from "./db/schema";
+import { deliverNow, enqueueEmail } from "./email/outbox.server";
+import { RATE_LIMIT_NOTICE_KIND, rateLimitNoticeEmail } from "./email/rate-limit-notice.server";
+import { logger } from "./logger.server";
+
+/** The owner hears about a refusing policy at most once in this window. */
+const NOTICE_WINDOW_SECONDS = 24 * 60 * 60;
+
+export type RateLimitRefusal = {
+  policy: RateLimitName;
+  key: RateLimitKey;
+  retryAfterSeconds: number;
+  /** For the visitor: "Too many booking requests from your network address. Please try again in 12 minutes." */
+  message: string;
+};
+
+/** The limit of `policy` for `key`: its environment variable, else the policy's default. */
+export function limitOf(policy: RateLimitName, key: RateLimitKey): Limit | undefined {
+  const defaults: Partial<Record<RateLimitKey, string>> = rateLimitPolicies[policy].limits;
+  const setting = defaults[key];
+  if (setting === undefined) return undefined;
+  return getEnv()[rateLimitVariable(policy, key)] ?? parseLimit(setting);
+}
+
+// One limiter per database, policy, key and setting; the first of a database also clears expired
+// counters now and then (rate-limiter-flexible's timer, unref'd).
+const limiters = new WeakMap<Database, Map<string, RateLimiterDrizzle>>();
+
+function limiterFor(keyPrefix: string, limit: Limit) {
+  const db = getDb();
+  let ofDb = limiters.get(db);
+  if (!ofDb) limiters.set(db, (ofDb = new Map()));
+  const id = `${keyPrefix}:${limit.points}/${limit.seconds}`;
+  let limiter = ofDb.get(id);
+  if (!limiter) {
+    limiter = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimitCounters,
+      keyPrefix,
+      points: limit.points,
+      duration: limit.seconds,
+      clearExpiredByTimeout: ofDb.size === 0,
+    });
+    ofDb.set(id, limiter);
+  }
+  return limiter;
+}
+
+/** Addresses are counted, not kept: the stored key is a hash of the normalised address. */
+function hashed(key: RateLimitKey, value: string) {
+  const normalised = key === "email" ? value.trim().toLowerCase() : value;
+  return crypto.createHash("sha256").update(normalised).digest("base64url").slice(0, 32);
+}
+
+function waitText(seconds: number) {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+function refusalMessage(policy: RateLimitName, key: RateLimitKey, retryAfterSeconds: number) {
+  const from = key === "email" ? "for this e-mail address" : "from your network address";
+  return `Too many ${rateLimitPolicies[policy].what} ${from}. Please try again in ${waitText(retryAfterSeconds)}.`;
+}
+
+type Counted = { key: RateLimitKey; refusedForMs?: number };
+
+async function count(policy: RateLimitName, key: RateLimitKey, value: string, limit: Limit): Promise<Counted> {
+  try {
+    await limiterFor(`${policy}:${key}`, limit).consume(hashed(key, value));
+    return { key };
+  } catch (outcome) {
+    if (outcome instanceof RateLimiterRes) return { key, refusedForMs: outcome.msBeforeNext };
+    // Fails open: the store's error is logged and the request goes on.
+    logger.error({ err: outcome, policy, key }, "rate limiter: the store failed; the request is let through");
+    return { key };
+  }
+}
+
+/**
+ * Counts one request against the rate limit `route` names in the route table, per key given (the
+ * client's address, the e-mail address); a key without a value, or without a limit in the policy,
+ * is not counted. Null when the request may go on, else the refusal (the longest wait of the keys
+ * that refused).
+ */
+export async function rateLimit(
+  route: RoutePattern,
+  keys: Partial<Record<RateLimitKey, string | null | undefined>>,
+): Promise<RateLimitRefusal | null> {
+  const policy: RateLimitName | undefined = (routeAccess[route] as { rateLimit?: RateLimitName }).rateLimit;
+  if (!policy) throw new Error(`rateLimit: the route table names no rate limit for ${route}`);
+  const counted = await Promise.all(
+    (Object.keys(keys) as RateLimitKey[]).flatMap((key) => {
+      const value = keys[key];
+      const limit = limitOf(policy, key);
+      return value && limit ? [count(policy, key, value, limit)] : [];
+    }),
+  );
+  const refused = counted
+    .filter((entry) => entry.refusedForMs !== undefined)
+    .sort((a, b) => b.refusedForMs! - a.refusedForMs!)[0];
+  if (!refused) return null;
+  const retryAfterSeconds = Math.max(1, Math.ceil(refused.refusedForMs! / 1000));
+  notifyOwnerOnce(policy, refused.key);
+  return { policy, key: refused.key, retryAfterSeconds, message: refusalMessage(policy, refused.key, retryAfterSeconds) };
+}
+
+const noticesInFlight = new Set<Promise<void>>();
+
+/**
+ * Tells the owner that `policy` started refusing, once per NOTICE_WINDOW_SECONDS across every
+ * instance: the dedupe is a limiter of one point in the same table. Never holds up the answer.
+ */
+function notifyOwnerOnce(policy: RateLimitName, key: RateLimitKey) {
+  const task = (async () => {
+    try {
+      await limiterFor("notice", { points: 1, seconds: NOTICE_WINDOW_SECONDS }).consume(policy);
+    } catch (outcome) {
+      if (!(outcome instanceof RateLimiterRes)) logger.error({ err: outcome, policy }, "rate limiter: notice dedupe failed");
+      return;
+    }
+    const env = getEnv();
+    const limit = limitOf(policy, key)!;
+    const message = rateLimitNoticeEmail({ policy, key, limit, variable: rateLimitVariable(policy, key) });
+    const { id } = await enqueueEmail({ kind: RATE_LIMIT_NOTICE_KIND, to: env.OWNER_EMAIL, ...message });
+    const delivery = await deliverNow(id);
+    if (!delivery.ok) logger.warn({ outboxId: id, error: delivery.error }, "rate limit notice: first delivery failed; the outbox retries");
+  })()
+    .catch((error: unknown) => logger.error({ err: error, policy }, "rate limit notice could not be queued"))
+    .finally(() => noticesInFlight.delete(task));
+  noticesInFlight.add(task);
+}
+
+/** Resolves once every owner notice started so far is queued (tests; shutdown). */
+export async function rateLimitNoticesQueued(): Promise<void> {
+  await Promise.all([...noticesInFlight]);
+}
+
+/** The headers of a refusal: Retry-After, and never cached. */
+export function refusalHeaders(refusal: RateLimitRefusal) {
+  return { "Cache-Control": "no-store", "Retry-After": String(refusal.retryAfterSeconds) };
+}
