@@ -1,5 +1,6 @@
 import type { Route } from "./+types/blog";
 import { PagePlaceholder } from "~/components/page-placeholder";
+import { BlogNewsletter } from "~/features/newsletter/components/blog-newsletter";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -9,5 +10,10 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Blog() {
-  return <PagePlaceholder title="Manufacturing Intelligence Blog" />;
+  return (
+    <>
+      <PagePlaceholder title="Manufacturing Intelligence Blog" />
+      <BlogNewsletter />
+    </>
+  );
 }

@@ -1,0 +1,96 @@
+// The sign-up form of the footer and the popup: one e-mail field, posted to /newsletter. With
+// JavaScript it is a fetcher form (the schema checks first; every answer is a toast, and the
+// field's message under the field). Before the page has hydrated, or without JavaScript, it is a
+// plain form: it also sends `returnTo`, and the server answers with a redirect back to it and the
+// toast in a flash cookie, which the footer shows beside the form (`noScriptAnswer`).
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useSyncExternalStore } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { Field, FormError, isValidationIntent, SubmitButton, useToast, VALIDATION_TIMING, type ActionResult } from "~/components/form";
+import { toast } from "~/components/toast";
+import { cn } from "~/lib/utils";
+import { invalidFormToast, newsletterSchema, SUBSCRIBE_ACTION, type NewsletterSource } from "../schema";
+
+const subscribeToHydration = () => () => {};
+
+/** False in the server's HTML and while hydrating, true once React runs the page. */
+function useHydrated() {
+  return useSyncExternalStore(
+    subscribeToHydration,
+    () => true,
+    () => false,
+  );
+}
+
+export function NewsletterForm({
+  id,
+  source,
+  noScriptFieldError,
+  onSubscribed,
+  className,
+}: {
+  id: string;
+  source: NewsletterSource;
+  /** The message a plain form post came back with (the footer, without JavaScript). */
+  noScriptFieldError?: string;
+  onSubscribed?: () => void;
+  className?: string;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const noScriptReply: SubmissionResult<string[]> | undefined = noScriptFieldError
+    ? { status: "error", error: { email: [noScriptFieldError] } }
+    : undefined;
+  const [form, fields] = useForm({
+    id,
+    lastResult: fetcher.data?.reply ?? noScriptReply,
+    constraint: getZodConstraint(newsletterSchema),
+    ...VALIDATION_TIMING,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
+  });
+  useToast(fetcher.data?.toast);
+  useEffect(() => {
+    if (fetcher.data?.ok) onSubscribed?.();
+    // Once per answer.
+  }, [fetcher.data]);
+
+  const formProps = getFormProps(form);
+  return (
+    <fetcher.Form
+      method="post"
+      action={SUBSCRIBE_ACTION}
+      {...formProps}
+      onSubmit={(event) => {
+        // The schema's message as a toast too; Conform's checks while typing submit as well.
+        if (!isValidationIntent(event)) {
+          const checked = parseWithZod(new FormData(event.currentTarget), { schema: newsletterSchema });
+          if (checked.status !== "success") {
+            const answer = invalidFormToast(checked.error?.email);
+            toast.error(answer.title, { description: answer.description });
+          }
+        }
+        formProps.onSubmit(event);
+      }}
+      className={cn("grid gap-3", className)}
+    >
+      <input type="hidden" name="source" value={source} />
+      {hydrated ? null : <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />}
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
+        <Field
+          field={fields.email}
+          label={<span className="sr-only">Email address</span>}
+          type="email"
+          autoComplete="email"
+          placeholder="Enter your email"
+        />
+        {/* Level with the input: the field's (visually hidden) label row takes its gap above it. */}
+        <SubmitButton busy={fetcher.state !== "idle"} busyText="Subscribing..." variant="brand" className="h-9 sm:mt-2">
+          Subscribe
+        </SubmitButton>
+      </div>
+    </fetcher.Form>
+  );
+}
