@@ -17,18 +17,18 @@ import {
   ALREADY_SUBSCRIBED,
   invalidFormToast,
   NEWSLETTER_FOOTER_ID,
-  newsletterSchema,
   SUBSCRIBED,
   SUBSCRIPTION_FAILED,
   UNSUBSCRIBE_INTENT,
-} from "./schema";
+} from "./messages";
+import { newsletterSchema } from "./schema";
 import { findSubscriptionByToken, subscribe, unsubscribe, type SubscribeOutcome } from "./subscriptions.server";
 
 const noStore = { "Cache-Control": "no-store" } as const;
 
 /**
- * The answer: to a fetcher (JavaScript) the form's result; to a plain form post (the page sent
- * `returnTo`, which it does only before hydrating) a redirect back to the form with the toast.
+ * The answer: to a fetcher (JavaScript) the form's result; to the footer's plain form (it sends
+ * `returnTo`) a redirect back to the form, with the toast in the flash cookie.
  */
 async function answer(returnTo: unknown, status: number, result: ActionResult & { toast: Toast }, headers: HeadersInit = noStore) {
   if (typeof returnTo === "string") {

@@ -16,7 +16,7 @@ import {
   newUnsubscribeToken,
   unsubscribeUrl,
 } from "./mailing.server";
-import type { NewsletterSource } from "./schema";
+import type { NewsletterSource } from "./messages";
 
 const EMAIL_UNIQUE = "newsletter_subscriptions_email_unique";
 export const UNSUBSCRIBED_REASON = "The address unsubscribed from the newsletter";

@@ -1,51 +1,37 @@
-// The sign-up form of the footer and the popup: one e-mail field, posted to /newsletter. With
-// JavaScript it is a fetcher form (the schema checks first; every answer is a toast, and the
-// field's message under the field). Before the page has hydrated, or without JavaScript, it is a
-// plain form: it also sends `returnTo`, and the server answers with a redirect back to it and the
-// toast in a flash cookie, which the footer shows beside the form (`noScriptAnswer`).
+// The sign-up form of the footer and the popup, once the page runs its scripts: a fetcher form
+// posting to /newsletter (the schema checks first; every answer is a toast, and the field's message
+// under the field). Without JavaScript the footer's plain form stands in (newsletter-footer.tsx).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useSyncExternalStore } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
 import { Field, FormError, isValidationIntent, SubmitButton, useToast, VALIDATION_TIMING, type ActionResult } from "~/components/form";
 import { toast } from "~/components/toast";
 import { cn } from "~/lib/utils";
-import { invalidFormToast, newsletterSchema, SUBSCRIBE_ACTION, type NewsletterSource } from "../schema";
-
-const subscribeToHydration = () => () => {};
-
-/** False in the server's HTML and while hydrating, true once React runs the page. */
-function useHydrated() {
-  return useSyncExternalStore(
-    subscribeToHydration,
-    () => true,
-    () => false,
-  );
-}
+import { invalidFormToast, SUBSCRIBE_ACTION, type NewsletterSource } from "../messages";
+import { newsletterSchema } from "../schema";
 
 export function NewsletterForm({
   id,
   source,
-  noScriptFieldError,
+  redirectedFieldError,
   onSubscribed,
   className,
 }: {
   id: string;
   source: NewsletterSource;
-  /** The message a plain form post came back with (the footer, without JavaScript). */
-  noScriptFieldError?: string;
+  /** The field's message a plain form post came back with (posted before the scripts ran). */
+  redirectedFieldError?: string;
   onSubscribed?: () => void;
   className?: string;
 }) {
   const fetcher = useFetcher<ActionResult>();
-  const hydrated = useHydrated();
-  const location = useLocation();
-  const noScriptReply: SubmissionResult<string[]> | undefined = noScriptFieldError
-    ? { status: "error", error: { email: [noScriptFieldError] } }
+  const redirectedReply: SubmissionResult<string[]> | undefined = redirectedFieldError
+    ? { status: "error", error: { email: [redirectedFieldError] } }
     : undefined;
   const [form, fields] = useForm({
     id,
-    lastResult: fetcher.data?.reply ?? noScriptReply,
+    lastResult: fetcher.data?.reply ?? redirectedReply,
     constraint: getZodConstraint(newsletterSchema),
     ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
@@ -76,7 +62,6 @@ export function NewsletterForm({
       className={cn("grid gap-3", className)}
     >
       <input type="hidden" name="source" value={source} />
-      {hydrated ? null : <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />}
       <FormError id={form.errorId} errors={form.errors} />
       <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
         <Field

@@ -1,7 +1,7 @@
 // Opens the newsletter popup 5 s after a blog page loads, unless this browser has it marked shown
 // (localStorage). The popup's code is fetched only then, so it is on no page's first paint.
 import { lazy, Suspense, useEffect, useState } from "react";
-import { POPUP_DELAY_MS, POPUP_SHOWN_KEY } from "../schema";
+import { POPUP_DELAY_MS, POPUP_SHOWN_KEY } from "../messages";
 
 const NewsletterPopup = lazy(() => import("./newsletter-popup"));
 

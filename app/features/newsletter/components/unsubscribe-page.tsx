@@ -6,7 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import type { UnsubscribePage as UnsubscribePageData } from "../actions.server";
-import { UNSUBSCRIBE_INTENT } from "../schema";
+import { UNSUBSCRIBE_INTENT } from "../messages";
 
 export function UnsubscribePage(page: UnsubscribePageData) {
   const navigation = useNavigation();
