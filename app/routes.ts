@@ -17,6 +17,9 @@ export default [
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss-xml.ts"),
   route("blog/:slug", "routes/blog-post.tsx"),
+  route("newsletter", "routes/newsletter.ts"),
+  route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx"),
+  route("newsletter/one-click/:token", "routes/newsletter-one-click.ts"),
   route("a/:slugOrCode?", "routes/affiliate-redirect.tsx"),
   route("admin-login", "routes/admin-login.tsx"),
   // Admin pages share one layout: its guard, no-store and error boundary (each page guards too).

@@ -35,4 +35,12 @@ describe("crossSiteRefusal", () => {
     expect(crossSiteRefusal({ ...post({ origin: "https://evil.example" }), method: "GET" }, site)).toBeNull();
     expect(crossSiteRefusal(post({}), site)).toBeNull();
   });
+
+  it("lets a mail client's one-click unsubscribe through from anywhere (its token authorises it), and nothing else of the newsletter", () => {
+    const mailClient = { origin: "https://mail.example.net", secFetchSite: "cross-site" };
+    expect(crossSiteRefusal(post(mailClient, "/newsletter/one-click/0123456789abcdef0123456789abcdef"), site)).toBeNull();
+    expect(crossSiteRefusal(post(mailClient, "/newsletter"), site)).toBe(CROSS_SITE_MESSAGE);
+    expect(crossSiteRefusal(post(mailClient, "/newsletter.data"), site)).toBe(CROSS_SITE_MESSAGE);
+    expect(crossSiteRefusal(post(mailClient, "/newsletter/unsubscribe/0123456789abcdef0123456789abcdef"), site)).toBe(CROSS_SITE_MESSAGE);
+  });
 });

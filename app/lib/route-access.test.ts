@@ -64,6 +64,7 @@ describe("the route-access table", () => {
       "/auth",
       "/booking/cancel/",
       "/logout",
+      "/newsletter", // the sign-up action, the unsubscribe page and the one-click URL
     ]);
   });
 

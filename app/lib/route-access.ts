@@ -28,9 +28,10 @@ export type RouteRule = {
   signIn?: string;
   /**
    * Mutating requests skip the same-origin check. Only for a caller that proves itself another
-   * way (the payment provider's signed webhook).
+   * way: the payment provider's signed webhook, or a mail client's one-click unsubscribe (RFC 8058),
+   * authorised by the subscription's unguessable token in the path, needing no session.
    */
-  crossOriginPosts?: "signed-webhook";
+  crossOriginPosts?: "signed-webhook" | "unsubscribe-token";
   /** The methods it answers; any other gets 405 with an Allow header (TRACE never passes). */
   methods: readonly HttpMethod[];
   /** What a request may carry in its body, and how much (larger: 413 before anything reads it). */
@@ -88,6 +89,20 @@ export const routeAccess = {
   "/blog": publicPage({ sitemap: true }),
   "/blog/:slug": publicPage(),
   "/blog/rss.xml": publicPage(),
+  // The sign-up forms' action (footer and popup): one e-mail address and two short fields.
+  "/newsletter": publicPage({
+    disallowRobots: true,
+    methods: ["POST"],
+    body: { kind: "form", maxBytes: 4 * KB, maxFields: 3 },
+    rateLimit: "newsletter",
+  }),
+  "/newsletter/unsubscribe/:token": publicPage({ disallowRobots: true, body: { kind: "form", maxBytes: 1 * KB, maxFields: 1 } }),
+  "/newsletter/one-click/:token": publicPage({
+    disallowRobots: true,
+    // Multipart (RFC 8058's preferred form) spends a few hundred bytes on one field.
+    body: { kind: "form", maxBytes: 2 * KB, maxFields: 1 },
+    crossOriginPosts: "unsubscribe-token",
+  }),
   "/a/:slugOrCode?": publicPage({ disallowRobots: true }),
   "/admin-login": publicPage({ disallowRobots: true }),
   "/admin": adminPage,

@@ -2,6 +2,7 @@ import type { Route } from "./+types/blog-post";
 import { BlogPostPage, PostNotFound } from "~/features/blog/components/blog-post-page";
 import { blogPostData } from "~/features/blog/pages.server";
 import { blogPostMeta, feedLinks } from "~/features/blog/seo";
+import { BlogNewsletter } from "~/features/newsletter/components/blog-newsletter";
 
 export const meta: Route.MetaFunction = (args) => blogPostMeta(args);
 
@@ -12,5 +13,10 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  return loaderData.post ? <BlogPostPage post={loaderData.post} /> : <PostNotFound />;
+  return (
+    <>
+      {loaderData.post ? <BlogPostPage post={loaderData.post} /> : <PostNotFound />}
+      <BlogNewsletter />
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import type { Route } from "./+types/blog";
 import { BlogIndexPage } from "~/features/blog/components/blog-index-page";
 import { blogIndexData } from "~/features/blog/pages.server";
 import { blogIndexMeta, feedLinks } from "~/features/blog/seo";
+import { BlogNewsletter } from "~/features/newsletter/components/blog-newsletter";
 
 export const meta: Route.MetaFunction = (args) => blogIndexMeta(args);
 
@@ -12,5 +13,10 @@ export async function loader() {
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  return <BlogIndexPage posts={loaderData.posts} />;
+  return (
+    <>
+      <BlogIndexPage posts={loaderData.posts} />
+      <BlogNewsletter />
+    </>
+  );
 }

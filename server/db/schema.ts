@@ -429,6 +429,8 @@ export const emailOutbox = pgTable(
     attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
     /** Named values for transports that render their own template (the provider API). */
     templateParams: jsonb("template_params").$type<Record<string, string>>(),
+    /** Extra header fields of the message (a mailing's List-Unsubscribe, RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status", { enum: emailStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -34,6 +34,8 @@ export type NewEmail = {
   text: string;
   attachments?: EmailAttachment[];
   templateParams?: Record<string, string> | null;
+  /** Extra header fields (a mailing's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string> | null;
   /** Not before this time (a reminder); unset, it is due once the caller's grace has passed. */
   sendAt?: Date;
 };
@@ -75,10 +77,10 @@ export function outboxInsert(message: NewEmail, { claimed, now, source }: { clai
   // Parameters in a select list are text unless cast; JSON goes as text, which both drivers pass
   // through untouched (node-postgres would turn an array into a PostgreSQL array literal).
   const insert = sql`insert into ${emailOutbox}
-      (id, kind, to_address, cc, subject, html, text, attachments, template_params, status, next_attempt_at, created_at)
+      (id, kind, to_address, cc, subject, html, text, attachments, template_params, headers, status, next_attempt_at, created_at)
     select ${row.id}::uuid, ${row.kind}, ${row.to}, ${row.cc}, ${row.subject}, ${row.html}, ${row.text},
       ${JSON.stringify(row.attachments)}::text::jsonb, ${row.templateParams && JSON.stringify(row.templateParams)}::text::jsonb,
-      ${row.status}, ${row.nextAttemptAt}::timestamptz, ${row.createdAt}::timestamptz
+      ${row.headers && JSON.stringify(row.headers)}::text::jsonb, ${row.status}, ${row.nextAttemptAt}::timestamptz, ${row.createdAt}::timestamptz
     from ${source}`;
   return { row, insert };
 }
@@ -93,6 +95,7 @@ function outboxRow(message: NewEmail, nextAttemptAt: Date) {
     text: message.text,
     attachments: message.attachments ?? [],
     templateParams: message.templateParams ?? null,
+    headers: message.headers ?? null,
     nextAttemptAt,
   };
 }
@@ -111,6 +114,23 @@ export async function dropPendingEmail(id: string, reason: string, executor: Exe
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")))
     .returning({ id: emailOutbox.id });
   return dropped.length > 0;
+}
+
+/**
+ * Drops every message of `kinds` to `to` that has not gone out yet (an address that unsubscribed
+ * is not mailed again); the number dropped. One being sent at this moment still goes.
+ */
+export async function dropPendingEmailsTo(
+  { to, kinds }: { to: string; kinds: readonly string[] },
+  reason: string,
+  executor: Executor = getDb(),
+): Promise<number> {
+  const dropped = await executor
+    .update(emailOutbox)
+    .set({ status: "dropped", lastError: reason })
+    .where(and(eq(emailOutbox.to, to), inArray(emailOutbox.kind, [...kinds]), eq(emailOutbox.status, "pending")))
+    .returning({ id: emailOutbox.id });
+  return dropped.length;
 }
 
 /** How many messages of `kind` were queued for `to` since `since` (whatever became of them). */

@@ -16,6 +16,7 @@ function message(id: string): OutboxMessage {
     text: "Hello",
     attachments: [],
     templateParams: null,
+    headers: null,
     status: "sending",
     attempts: 0,
     nextAttemptAt: new Date("2026-11-21T10:00:00Z"),

@@ -15,7 +15,7 @@ export function toMailOptions(message: OutboxMessage, from: string): SendMailOpt
     // Stable per outbox row, so a receiver can recognise a message re-sent after a crash.
     messageId: `<${message.id}@${domain}>`,
     date: message.createdAt,
-    headers: { "X-Outbox-Kind": message.kind },
+    headers: { ...message.headers, "X-Outbox-Kind": message.kind },
     attachments: message.attachments.map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.contentType,

@@ -41,9 +41,6 @@ export function BlogIndexPage({ posts }: { posts: BlogCard[] }) {
           </ul>
         )}
       </div>
-
-      {/* Newsletter slot: the newsletter issue puts the blog footer's subscribe form (source
-          blog_footer) here, and the popup (5 s after load) with it. */}
     </>
   );
 }

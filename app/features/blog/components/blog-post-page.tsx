@@ -32,7 +32,6 @@ export function PostNotFound() {
 /** /blog/{slug}: the article, its share buttons, the calls to action and the way back. */
 export function BlogPostPage({ post }: { post: BlogPostView }) {
   return (
-    <>
     <article className="py-10 sm:py-14">
       <header className={narrow}>
         <BackToBlog />
@@ -90,9 +89,5 @@ export function BlogPostPage({ post }: { post: BlogPostView }) {
         </div>
       </div>
     </article>
-
-    {/* Newsletter slot: the newsletter issue puts the blog footer's subscribe form (source
-        blog_footer) here, and the popup (5 s after load) with it. */}
-    </>
   );
 }

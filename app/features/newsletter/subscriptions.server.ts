@@ -1,0 +1,92 @@
+// newsletter_subscriptions belongs to this feature. Signing up inserts the row and queues the
+// welcome e-mail in one transaction; the unique e-mail column (23505) decides a duplicate, so 20
+// sign-ups of one address at once make one row and one welcome. An address that had unsubscribed
+// is made active again: a new unsubscribe token (links in its old mails stop working) and a new
+// welcome, which also tells the address's owner, with a one-click way out, if someone else typed it.
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { getDb, type Executor } from "#server/db/client.server";
+import { databaseError, UNIQUE_VIOLATION } from "#server/db/errors.server";
+import { newsletterSubscriptions } from "#server/db/schema";
+import { dropPendingEmailsTo, enqueueEmail, type NewEmail } from "#server/email/outbox.server";
+import { newsletterWelcomeEmail } from "./email-templates.server";
+import {
+  listUnsubscribeHeaders,
+  NEWSLETTER_EMAIL_KINDS,
+  NEWSLETTER_WELCOME_KIND,
+  newUnsubscribeToken,
+  unsubscribeUrl,
+} from "./mailing.server";
+import type { NewsletterSource } from "./messages";
+
+const EMAIL_UNIQUE = "newsletter_subscriptions_email_unique";
+export const UNSUBSCRIBED_REASON = "The address unsubscribed from the newsletter";
+
+export type SubscribeOutcome =
+  | { outcome: "subscribed" | "resubscribed"; welcomeEmailId: string }
+  | { outcome: "already-subscribed" };
+
+function welcomeEmail(email: string, token: string): NewEmail {
+  return {
+    kind: NEWSLETTER_WELCOME_KIND,
+    to: email,
+    ...newsletterWelcomeEmail({ email, unsubscribeUrl: unsubscribeUrl(token) }),
+    headers: listUnsubscribeHeaders(token),
+  };
+}
+
+/** `email` trimmed and lower-cased already (the schema does it). */
+export async function subscribe(
+  { email, source }: { email: string; source: NewsletterSource },
+  db: Executor = getDb(),
+): Promise<SubscribeOutcome> {
+  const token = newUnsubscribeToken();
+  const welcome = welcomeEmail(email, token);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.insert(newsletterSubscriptions).values({ email, source, unsubscribeToken: token });
+      const { id } = await enqueueEmail(welcome, tx);
+      return { outcome: "subscribed" as const, welcomeEmailId: id };
+    });
+  } catch (error) {
+    const known = databaseError(error);
+    if (known?.code !== UNIQUE_VIOLATION || known.constraint !== EMAIL_UNIQUE) throw error;
+  }
+  // On the list already: active (a duplicate), or unsubscribed (active again). Concurrent
+  // re-subscriptions queue on the row's lock; the first clears unsubscribed_at, the rest match nothing.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterSubscriptions)
+      .set({ source, unsubscribeToken: token, unsubscribedAt: null })
+      .where(and(eq(newsletterSubscriptions.email, email), isNotNull(newsletterSubscriptions.unsubscribedAt)))
+      .returning({ id: newsletterSubscriptions.id });
+    if (!row) return { outcome: "already-subscribed" as const };
+    const { id } = await enqueueEmail(welcome, tx);
+    return { outcome: "resubscribed" as const, welcomeEmailId: id };
+  });
+}
+
+export type SubscriptionByToken = { email: string; unsubscribedAt: Date | null };
+
+export async function findSubscriptionByToken(token: string, db: Executor = getDb()): Promise<SubscriptionByToken | undefined> {
+  const [row] = await db
+    .select({ email: newsletterSubscriptions.email, unsubscribedAt: newsletterSubscriptions.unsubscribedAt })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.unsubscribeToken, token));
+  return row;
+}
+
+/**
+ * Unsubscribes the subscription `token` belongs to, and drops the newsletter mail still queued for
+ * its address, in one transaction. Idempotent; an unknown token changes nothing. Whether anything
+ * changed is not returned: callers answer every token alike.
+ */
+export async function unsubscribe(token: string, now = new Date(), db: Executor = getDb()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterSubscriptions)
+      .set({ unsubscribedAt: now })
+      .where(and(eq(newsletterSubscriptions.unsubscribeToken, token), isNull(newsletterSubscriptions.unsubscribedAt)))
+      .returning({ email: newsletterSubscriptions.email });
+    if (row) await dropPendingEmailsTo({ to: row.email, kinds: NEWSLETTER_EMAIL_KINDS }, UNSUBSCRIBED_REASON, tx);
+  });
+}

@@ -1,0 +1,153 @@
+// The newsletter as a visitor meets it on the blog pages: the footer form, the popup 5 s after load
+// (its clock is Playwright's, never a sleep), the spec's messages, the welcome e-mail's unsubscribe
+// page, and the footer with JavaScript off.
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail } from "./fixtures";
+
+const POPUP_SHOWN_KEY = "halvorsen-newsletter-popup-shown";
+
+function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+function footer(page: Page) {
+  return page.getByRole("region", { name: "Get Manufacturing Intelligence Delivered" });
+}
+
+/** Navigates; resolves once the footer's kit form (loaded after hydration) has taken over. */
+async function gotoBlogPage(page: Page, path: string) {
+  await gotoHydrated(page, path);
+  await expect(page.locator("form#newsletter-footer")).toBeAttached();
+}
+
+/** The footer tests keep the popup away (as a visitor who closed it before). */
+async function popupAlreadyShown(page: Page) {
+  await page.addInitScript((key) => localStorage.setItem(key, "true"), POPUP_SHOWN_KEY);
+}
+
+test("a visitor subscribes from the footer; a second sign-up gets the spec's duplicate message", async ({ page }) => {
+  await popupAlreadyShown(page);
+  const email = uniqueEmail("footer");
+  await gotoBlogPage(page, "/blog");
+  const form = footer(page);
+
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(toast(page, "Email required")).toContainText("Please enter your email address");
+  await expect(form.getByText("Please enter your email address")).toBeVisible();
+  await form.getByLabel("Email address").fill("not-an-address");
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(toast(page, "Invalid email")).toContainText("Please enter a valid email address");
+
+  await form.getByLabel("Email address").fill(`  ${email.toUpperCase()} `);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(toast(page, "Successfully subscribed!")).toContainText("You'll receive our monthly manufacturing intelligence newsletter.");
+  await expect(form.getByLabel("Email address")).toHaveValue("");
+  const welcome = await waitForMail({ to: email, kind: "newsletter_welcome" });
+  expect(linkIn(welcome, "/newsletter/unsubscribe/")).toMatch(/\/newsletter\/unsubscribe\/[0-9a-f]{32}$/);
+
+  await gotoBlogPage(page, "/blog/any-post");
+  await footer(page).getByLabel("Email address").fill(email);
+  await footer(page).getByRole("button", { name: "Subscribe" }).click();
+  await expect(toast(page, "Already subscribed")).toContainText("This email is already subscribed to our newsletter");
+  await expect(footer(page).getByText("This email is already subscribed to our newsletter")).toBeVisible();
+});
+
+test("the popup opens 5 s after load, subscribes, and never opens again, reload included", async ({ page }) => {
+  await page.clock.install();
+  await gotoHydrated(page, "/blog");
+  const popup = page.getByRole("dialog", { name: "Join the Manufacturing Intelligence Newsletter" });
+  await expect(popup).toHaveCount(0);
+  await page.clock.fastForward(5_000);
+  await expect(popup).toBeVisible();
+
+  const email = uniqueEmail("popup");
+  await popup.getByLabel("Email address").fill(email);
+  await popup.getByRole("button", { name: "Subscribe" }).click();
+  await expect(toast(page, "Successfully subscribed!")).toBeVisible();
+  await expect(popup).toHaveCount(0);
+  expect(await page.evaluate((key) => localStorage.getItem(key), POPUP_SHOWN_KEY)).not.toBeNull();
+  await waitForMail({ to: email, kind: "newsletter_welcome" });
+
+  for (const path of ["/blog", "/blog/another-post"]) {
+    await gotoHydrated(page, path);
+    await page.clock.fastForward(60_000);
+    await page.waitForLoadState("networkidle");
+    await expect(popup).toHaveCount(0);
+  }
+});
+
+test("closing the popup keeps it closed on the next blog page", async ({ page }) => {
+  await page.clock.install();
+  await gotoHydrated(page, "/blog/some-post");
+  await page.clock.fastForward(5_000);
+  const popup = page.getByRole("dialog", { name: "Join the Manufacturing Intelligence Newsletter" });
+  await expect(popup).toBeVisible();
+  await popup.getByRole("button", { name: "Close" }).click();
+  await expect(popup).toHaveCount(0);
+
+  await page.reload();
+  await page.clock.fastForward(60_000);
+  await page.waitForLoadState("networkidle");
+  await expect(popup).toHaveCount(0);
+});
+
+test("the welcome e-mail's link unsubscribes with one button; the page then says so", async ({ page }) => {
+  await popupAlreadyShown(page);
+  const email = uniqueEmail("leaving");
+  await gotoBlogPage(page, "/blog");
+  await footer(page).getByLabel("Email address").fill(email);
+  await footer(page).getByRole("button", { name: "Subscribe" }).click();
+  await expect(toast(page, "Successfully subscribed!")).toBeVisible();
+  const link = linkIn(await waitForMail({ to: email, kind: "newsletter_welcome" }), "/newsletter/unsubscribe/");
+
+  await gotoHydrated(page, link);
+  await expect(page.getByRole("heading", { level: 1, name: "Unsubscribe" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`${email[0]}•••@example.test`);
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(toast(page, "Unsubscribed")).toContainText("You will not receive the newsletter any more.");
+  await expect(page.getByRole("heading", { level: 1, name: "You Are Unsubscribed" })).toBeVisible();
+
+  // Subscribing again works, and is not 'Already subscribed'.
+  await gotoBlogPage(page, "/blog");
+  await footer(page).getByLabel("Email address").fill(email);
+  await footer(page).getByRole("button", { name: "Subscribe" }).click();
+  await expect(toast(page, "Successfully subscribed!")).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the footer form posts, comes back to itself and shows every answer", async ({ page }) => {
+    const email = uniqueEmail("no-js");
+    await page.goto("/blog/a-post");
+    await footer(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/blog\/a-post#newsletter$/);
+    await expect(footer(page).getByText("Please enter your email address")).toBeVisible();
+
+    await footer(page).getByLabel("Email address").fill(email);
+    await footer(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/blog\/a-post#newsletter$/);
+    await expect(footer(page).getByRole("status")).toHaveText(
+      "Successfully subscribed! You'll receive our monthly manufacturing intelligence newsletter.",
+    );
+    await waitForMail({ to: email, kind: "newsletter_welcome" });
+
+    await footer(page).getByLabel("Email address").fill(email);
+    await footer(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(footer(page).getByText("This email is already subscribed to our newsletter")).toBeVisible();
+    // The answer shows once: reloading the page does not repeat it.
+    await page.reload();
+    await expect(footer(page).getByText("This email is already subscribed to our newsletter")).toHaveCount(0);
+  });
+
+  test("the unsubscribe page's button works", async ({ page }) => {
+    const email = uniqueEmail("no-js-leaving");
+    await page.goto("/blog");
+    await footer(page).getByLabel("Email address").fill(email);
+    await footer(page).getByRole("button", { name: "Subscribe" }).click();
+    const link = linkIn(await waitForMail({ to: email, kind: "newsletter_welcome" }), "/newsletter/unsubscribe/");
+    await page.goto(link);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "You Are Unsubscribed" })).toBeVisible();
+  });
+});
