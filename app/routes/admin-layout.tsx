@@ -6,8 +6,7 @@ import { data, Outlet } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { ProtectedNavigationNotice, ProtectedRouteErrorBoundary } from "~/features/auth/components/auth-states";
 import { requireAdmin } from "~/features/auth/guards.server";
-
-const NO_STORE = { "Cache-Control": "no-store" } as const;
+import { NO_STORE } from "~/lib/cache-headers";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);

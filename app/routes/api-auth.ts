@@ -5,6 +5,7 @@ import type { Route } from "./+types/api-auth";
 import { getAuth, toAuthRequest } from "~/features/auth/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { clientIpContext } from "~/lib/request-context";
+import { NO_STORE } from "~/lib/cache-headers";
 
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const url = new URL(request.url);
@@ -18,7 +19,7 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
       contentType: request.headers.get("content-type"),
     }),
   );
-  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
   return response;
 }
 

@@ -2,6 +2,7 @@ import type { Route } from "./+types/booking-cancel";
 import { cancelFromLink, cancelPageData } from "~/features/booking/actions.server";
 import { CancelPage } from "~/features/booking/components/cancel-page";
 import { seo } from "~/lib/seo";
+import { loaderOrActionHeaders } from "~/lib/cache-headers";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Cancel Your Assessment", description: "Cancel a booked assessment.", noIndex: true });
@@ -14,8 +15,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return cancelFromLink(request, params.token);
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers = loaderOrActionHeaders;
 
 export default function BookingCancel({ loaderData, actionData }: Route.ComponentProps) {
   return <CancelPage {...loaderData} actionResult={actionData} />;

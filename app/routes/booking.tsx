@@ -2,6 +2,7 @@ import type { Route } from "./+types/booking";
 import { bookingPageData, submitBooking } from "~/features/booking/actions.server";
 import { BookingPage } from "~/features/booking/components/booking-page";
 import { seo } from "~/lib/seo";
+import { loaderOrActionHeaders } from "~/lib/cache-headers";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -17,8 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   return submitBooking(request);
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers = loaderOrActionHeaders;
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   return <BookingPage {...loaderData} actionResult={actionData} />;
