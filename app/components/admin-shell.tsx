@@ -24,7 +24,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
       <div className="border-b bg-muted/40">
         <div className="mx-auto grid max-w-7xl grid-cols-[1fr_auto] items-center gap-x-4 px-4 sm:px-6 lg:px-8">
           <p className="py-2 text-sm font-semibold text-primary sm:hidden">Admin</p>
-          <nav aria-label="Admin" className="col-span-2 row-start-2 -mx-4 min-w-0 overflow-x-auto px-4 sm:col-span-1 sm:row-start-1 sm:mx-0 sm:px-0">
+          <nav aria-label="Admin" className="col-span-2 row-start-2 -mx-4 min-w-0 scroll-px-4 overflow-x-auto px-4 sm:col-span-1 sm:row-start-1 sm:mx-0 sm:px-0">
             <ul className="flex gap-1">
               {adminAreas.map((area) => {
                 const current = area === active;
