@@ -20,6 +20,7 @@ import { getPublicEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
+import { noStore } from "~/lib/cache-headers";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -31,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [auth, flash] = await Promise.all([getRootAuthState(args), takeFlashToast(args.request)]);
   return data(
     { env: getPublicEnv(), ...auth, toast: flash.toast },
-    flash.clear ? { headers: { "Set-Cookie": flash.clear, "Cache-Control": "no-store" } } : undefined,
+    flash.clear ? { headers: noStore({ "Set-Cookie": flash.clear }) } : undefined,
   );
 }
 

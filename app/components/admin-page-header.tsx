@@ -1,9 +1,6 @@
-// The head of an admin list page: its title and what it is for, 'Back to Admin', and the page's
-// own actions beside it.
-import { ArrowLeft } from "lucide-react";
+// The head of an admin list page: its title and what it is for, and the page's own actions beside
+// it (the admin shell above it links the other areas).
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
 
 export function AdminPageHeader({ title, description, actions }: { title: string; description: ReactNode; actions?: ReactNode }) {
   return (
@@ -12,15 +9,7 @@ export function AdminPageHeader({ title, description, actions }: { title: string
         <h1 className="text-3xl font-bold tracking-tight text-primary">{title}</h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">{description}</p>
       </div>
-      <div className="flex flex-wrap gap-3">
-        <Button asChild variant="outline">
-          <Link to="/admin">
-            <ArrowLeft aria-hidden="true" />
-            Back to Admin
-          </Link>
-        </Button>
-        {actions}
-      </div>
+      {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}
     </div>
   );
 }

@@ -9,14 +9,22 @@
 //     <SubmitButton busy={busy} busyText="Sending...">Send</SubmitButton>
 //   </Form>
 //   useToast(result?.toast);   // the action's answer, once per answer
-import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+//
+// Beside Field: SelectField, TextareaField and CheckboxField, bound the same way. A fetcher form
+// (a button that changes one thing in place) answers the same ActionResult and shows it with
+// useFetcherToast(fetcher). Mutations are form posts, never JSON (decision 010): they work
+// before the scripts load, and the same schema checks them on both sides.
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useToast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
 import type { Toast } from "~/lib/toast";
 
 // Part of the kit; it lives with the lazily loaded toasts (sonner is not on first paint).
-export { useToast } from "~/components/toast";
+export { useToast };
 
 /**
  * When the browser checks a form: first on submit, then as the visitor corrects each field. Not on
@@ -33,6 +41,14 @@ export type ActionResult = {
   /** After success, where the page goes (it navigates on the client once the toast is up). */
   navigateTo?: string;
 };
+
+/**
+ * A fetcher form's answer (an ActionResult), its toast shown once per answer: only when the
+ * fetcher is idle again, so a new submission's answer is a new toast.
+ */
+export function useFetcherToast(fetcher: { state: "idle" | "loading" | "submitting"; data?: ActionResult }) {
+  useToast(fetcher.state === "idle" ? fetcher.data?.toast : undefined);
+}
 
 /**
  * A label, the control, an optional description and the field's first error, wired together
@@ -53,6 +69,21 @@ export function FieldShell({
     <div className="grid gap-2">
       <Label htmlFor={field.id}>{label}</Label>
       {children}
+      <FieldNotes field={field} description={description} />
+    </div>
+  );
+}
+
+/** A field's description and its first error, under the control (ids for aria-describedby). */
+function FieldNotes({
+  field,
+  description,
+}: {
+  field: Pick<FieldMetadata<unknown>, "errorId" | "descriptionId" | "errors">;
+  description?: React.ReactNode;
+}) {
+  return (
+    <>
       {description ? (
         <p id={field.descriptionId} className="text-xs text-muted-foreground">
           {description}
@@ -63,7 +94,7 @@ export function FieldShell({
           {field.errors[0]}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -87,6 +118,81 @@ export function Field({
     <FieldShell field={field} label={label} description={description}>
       <Input {...conformProps} {...inputProps} key={key} />
     </FieldShell>
+  );
+}
+
+/** A labelled native <select> bound to a Conform field; `options` in the order shown. */
+export function SelectField({
+  field,
+  label,
+  description,
+  options,
+  placeholder,
+  ...selectProps
+}: {
+  field: FieldMetadata<string>;
+  label: React.ReactNode;
+  description?: React.ReactNode;
+  options: ReadonlyArray<{ value: string; label: string; disabled?: boolean }>;
+  /** A first, empty choice ("Choose…"): the field stays unanswered until one is picked. */
+  placeholder?: string;
+} & Pick<React.ComponentProps<"select">, "autoComplete">) {
+  const { key, ...conformProps } = getSelectProps(field, { ariaDescribedBy: description ? field.descriptionId : undefined });
+  return (
+    <FieldShell field={field} label={label} description={description}>
+      <NativeSelect {...conformProps} {...selectProps} key={key}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </FieldShell>
+  );
+}
+
+/** A labelled textarea bound to a Conform field. */
+export function TextareaField({
+  field,
+  label,
+  description,
+  ...textareaProps
+}: {
+  field: FieldMetadata<string>;
+  label: React.ReactNode;
+  description?: React.ReactNode;
+} & Pick<React.ComponentProps<"textarea">, "rows" | "placeholder">) {
+  const { key, ...conformProps } = getTextareaProps(field, { ariaDescribedBy: description ? field.descriptionId : undefined });
+  return (
+    <FieldShell field={field} label={label} description={description}>
+      <Textarea {...conformProps} {...textareaProps} key={key} />
+    </FieldShell>
+  );
+}
+
+/**
+ * A checkbox with its label beside it, bound to a Conform field. It posts "on" when ticked and
+ * nothing otherwise: its schema reads `z.literal("on").optional()`.
+ */
+export function CheckboxField({
+  field,
+  label,
+  description,
+}: {
+  field: FieldMetadata<string | boolean>;
+  label: React.ReactNode;
+  description?: React.ReactNode;
+}) {
+  const { key, ...conformProps } = getInputProps(field, { type: "checkbox", ariaDescribedBy: description ? field.descriptionId : undefined });
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-center gap-2">
+        <input {...conformProps} key={key} className="size-4 accent-primary" />
+        <Label htmlFor={field.id}>{label}</Label>
+      </div>
+      <FieldNotes field={field} description={description} />
+    </div>
   );
 }
 

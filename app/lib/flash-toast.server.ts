@@ -2,6 +2,7 @@
 // next page reads it, clears it and hands the toast to the layout. Works without JavaScript too.
 import { createCookie, redirect } from "react-router";
 import type { Toast } from "./toast";
+import { NO_STORE } from "./cache-headers";
 
 export const FLASH_TOAST_COOKIE = "flash_toast";
 
@@ -29,7 +30,7 @@ export function hasFlashToast(cookieHeader: string | null | undefined): boolean 
 /** A redirect whose next page shows `toast`; `headers` may carry more Set-Cookie lines. */
 export async function redirectWithToast(to: string, toast: Toast, headers = new Headers()) {
   headers.append("Set-Cookie", await toastCookie.serialize(toast));
-  headers.set("Cache-Control", "no-store");
+  headers.set("Cache-Control", NO_STORE["Cache-Control"]);
   return redirect(to, { headers });
 }
 

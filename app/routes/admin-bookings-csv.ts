@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin-bookings-csv";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { bookingsCsvResponse } from "~/features/booking/admin.server";
+import { bookingsCsvResponse } from "~/features/booking/admin-csv.server";
 
 /** The list of /admin/bookings, with the same filters, as a CSV download. */
 export async function loader(args: Route.LoaderArgs) {

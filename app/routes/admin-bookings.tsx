@@ -5,7 +5,8 @@ import { AdminPageHeader } from "~/components/admin-page-header";
 import { useToast } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { blockActionFromAdmin, getBookingsPage } from "~/features/booking/admin.server";
+import { blockActionFromAdmin } from "~/features/booking/admin-actions.server";
+import { getBookingsPage } from "~/features/booking/admin-pages.server";
 import { bookingListSearch, CREATE_BLOCK_INTENT, DELETE_BLOCK_INTENT } from "~/features/booking/admin-schema";
 import { BlockForm, BlockList } from "~/features/booking/components/admin/blocked-times";
 import {
@@ -31,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, rangeError, bookings, page, pageCount, total, countByStatus, blocks, confirmDeleteBlockId, today } = loaderData;
+  const { filters, rangeError, bookings, page, pageCount, total, countByStatus, blocks, confirmDeleteBlockId, today, lastBlockableDate } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData : undefined;
   // A new list on its way (a filter, a page), not the reload after a form or the delete question.
@@ -85,6 +86,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
           <BlockForm
             listUrl={listUrl}
             today={today}
+            lastDate={lastBlockableDate}
             lastResult={actionData?.intent === CREATE_BLOCK_INTENT ? actionData.reply : undefined}
             busy={submitting?.get("intent") === CREATE_BLOCK_INTENT}
           />

@@ -1,13 +1,14 @@
-// The layout of every admin page: the admin guard, `Cache-Control: no-store` for the pages under
-// it, the protected-route error boundary ('Access Denied', 'Authentication Error') and the
-// "Checking authentication..." notice. Each page's own loader and action still call requireAdmin:
-// a layout check alone is not enough (DESIGN.md section 2).
+// The layout of every admin page: the admin shell (navigation between the admin areas, 'Back to
+// Site', 'Sign Out'), the admin guard, `Cache-Control: no-store` for the pages under it, the
+// protected-route error boundary ('Access Denied', 'Authentication Error') and the "Checking
+// authentication..." notice. Each page's own loader and action still call requireAdmin: a
+// layout check alone is not enough (DESIGN.md section 2).
 import { data, Outlet } from "react-router";
 import type { Route } from "./+types/admin-layout";
+import { AdminShell } from "~/components/admin-shell";
 import { ProtectedNavigationNotice, ProtectedRouteErrorBoundary } from "~/features/auth/components/auth-states";
 import { requireAdmin } from "~/features/auth/guards.server";
-
-const NO_STORE = { "Cache-Control": "no-store" } as const;
+import { NO_STORE } from "~/lib/cache-headers";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -21,9 +22,9 @@ export const ErrorBoundary = ProtectedRouteErrorBoundary;
 
 export default function AdminLayout() {
   return (
-    <>
+    <AdminShell>
       <Outlet />
       <ProtectedNavigationNotice />
-    </>
+    </AdminShell>
   );
 }

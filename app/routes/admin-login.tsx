@@ -19,6 +19,7 @@ import { useAuth } from "~/features/auth/use-auth";
 import { getEnv } from "~/lib/env.server";
 import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
+import { loaderOrActionHeaders, noStore } from "~/lib/cache-headers";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
   const url = new URL(request.url);
   const resetToken = url.searchParams.get("token");
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = noStore();
   // 'Login Required' shows once per guard redirect (never above the new-password form); the
   // notice keeps the page to return to after signing in.
   const notice = await readLoginRequired(request);
@@ -54,8 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleAuthAction({ request, clientIp: context.get(clientIpContext), page: "admin-login" });
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers = loaderOrActionHeaders;
 
 const CREDENTIALS_FORM = "admin-credentials";
 

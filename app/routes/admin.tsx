@@ -1,10 +1,9 @@
-import { ArrowLeft, BarChart3, CalendarDays, FileText, Mail, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin";
+import { adminAreas } from "~/components/admin-areas";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getAdminOverview } from "~/features/admin-dashboard/overview.server";
-import { SignOutButton } from "~/features/auth/components/sign-out-button";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { seo } from "~/lib/seo";
 
@@ -20,43 +19,8 @@ export async function loader(args: Route.LoaderArgs) {
   return { email: user.email, overview: await getAdminOverview() };
 }
 
-const sections = [
-  {
-    title: "Blog Management",
-    description: "Create, edit and publish blog posts.",
-    to: "/admin/blog",
-    cta: "Manage Blog",
-    icon: FileText,
-  },
-  {
-    title: "Affiliate Management",
-    description: "Review applications, approve partners and set commission rates.",
-    to: "/affiliate-management",
-    cta: "Manage Affiliates",
-    icon: Users,
-  },
-  {
-    title: "Bookings",
-    description: "Assessment bookings: confirm, complete or cancel them, block times, export CSV.",
-    to: "/admin/bookings",
-    cta: "Manage Bookings",
-    icon: CalendarDays,
-  },
-  {
-    title: "Analytics",
-    description: "Traffic, bookings and conversions over time.",
-    to: "/admin/analytics",
-    cta: "View Analytics",
-    icon: BarChart3,
-  },
-  {
-    title: "E-mails",
-    description: "Every message the site sent or queued, its delivery status, and resend.",
-    to: "/admin/emails",
-    cta: "View E-mails",
-    icon: Mail,
-  },
-] as const;
+// Every area but the dashboard itself, as a card.
+const sections = adminAreas.flatMap((area) => (area.card ? [{ ...area.card, to: area.to, icon: area.icon }] : []));
 
 const number = new Intl.NumberFormat("en-US");
 
@@ -71,23 +35,11 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-primary">Admin Dashboard</h1>
-          <p className="mt-2 text-muted-foreground">
-            Welcome back, <span className="font-medium text-foreground break-all">{email}</span>
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="outline">
-            <Link to="/">
-              <ArrowLeft aria-hidden="true" />
-              Back to Site
-            </Link>
-          </Button>
-          <SignOutButton redirectTo="/" page="admin" />
-        </div>
-      </div>
+      {/* 'Back to Site' and 'Sign Out' are in the admin shell, on every admin page. */}
+      <h1 className="text-3xl font-bold tracking-tight text-primary">Admin Dashboard</h1>
+      <p className="mt-2 text-muted-foreground">
+        Welcome back, <span className="font-medium text-foreground break-all">{email}</span>
+      </p>
 
       <section aria-labelledby="admin-sections" className="mt-10">
         <h2 id="admin-sections" className="sr-only">

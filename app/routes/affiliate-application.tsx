@@ -4,6 +4,7 @@ import { PagePlaceholder } from "~/components/page-placeholder";
 import { ProtectedRouteErrorBoundary } from "~/features/auth/components/auth-states";
 import { requireUser } from "~/features/auth/guards.server";
 import { seo } from "~/lib/seo";
+import { loaderOrActionHeaders, NO_STORE } from "~/lib/cache-headers";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -16,10 +17,10 @@ export const meta: Route.MetaFunction = (args) =>
 // section 2, declared in app/lib/route-access.ts).
 export async function loader(args: Route.LoaderArgs) {
   await requireUser(args);
-  return data(null, { headers: { "Cache-Control": "no-store" } });
+  return data(null, { headers: NO_STORE });
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = loaderOrActionHeaders;
 
 export const ErrorBoundary = ProtectedRouteErrorBoundary;
 

@@ -6,6 +6,7 @@ import { getAuth, toAuthRequest } from "~/features/auth/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { readJsonBytes } from "~/lib/json-body.server";
 import { clientIpContext } from "~/lib/request-context";
+import { NO_STORE } from "~/lib/cache-headers";
 
 /** The methods Better Auth's endpoints take. */
 const ALLOWED_METHODS = "GET, POST, OPTIONS";
@@ -28,7 +29,7 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
       contentType: request.headers.get("content-type"),
     }),
   );
-  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
   return response;
 }
 

@@ -14,6 +14,7 @@ import { DEFAULT_AUTH_REDIRECT } from "~/features/auth/schema";
 import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
 import { logger } from "#server/logger.server";
+import { loaderOrActionHeaders, NO_STORE } from "~/lib/cache-headers";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -32,16 +33,15 @@ export async function loader(args: Route.LoaderArgs) {
     logger.error({ err: error }, "/auth: session lookup failed");
   }
   // A signed-in user goes straight to the target (SPEC.md section 2).
-  if (signedIn) throw redirect(redirectTo, { headers: { "Cache-Control": "no-store" } });
-  return data(null, { headers: { "Cache-Control": "no-store" } });
+  if (signedIn) throw redirect(redirectTo, { headers: NO_STORE });
+  return data(null, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleAuthAction({ request, clientIp: context.get(clientIpContext), page: "auth" });
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers = loaderOrActionHeaders;
 
 const CREDENTIALS_FORM = "auth-credentials";
 

@@ -3,6 +3,7 @@ import { cancelFromLink, cancelPageData } from "~/features/booking/actions.serve
 import { CancelPage } from "~/features/booking/components/cancel-page";
 import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
+import { loaderOrActionHeaders } from "~/lib/cache-headers";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Cancel Your Assessment", description: "Cancel a booked assessment.", noIndex: true });
@@ -15,8 +16,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return cancelFromLink(request, params.token, new Date(), context.get(clientIpContext));
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers = loaderOrActionHeaders;
 
 export default function BookingCancel({ loaderData, actionData }: Route.ComponentProps) {
   return <CancelPage {...loaderData} actionResult={actionData} />;

@@ -3,6 +3,7 @@ import { bookingPageData, submitBooking } from "~/features/booking/actions.serve
 import { BookingPage } from "~/features/booking/components/booking-page";
 import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
+import { loaderOrActionHeaders } from "~/lib/cache-headers";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -18,8 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitBooking(request, new Date(), context.get(clientIpContext));
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers = loaderOrActionHeaders;
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   return <BookingPage {...loaderData} actionResult={actionData} />;

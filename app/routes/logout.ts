@@ -4,6 +4,7 @@
 import type { Route } from "./+types/logout";
 import { signOutAndRedirect } from "~/features/auth/sign-out.server";
 import { clientIpContext } from "~/lib/request-context";
+import { noStore } from "~/lib/cache-headers";
 
 export async function action({ request, context }: Route.ActionArgs) {
   return signOutAndRedirect(request, context.get(clientIpContext));
@@ -12,6 +13,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export async function loader() {
   return new Response("Sign out with a POST request.", {
     status: 405,
-    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: noStore({ Allow: "POST", "Content-Type": "text/plain; charset=utf-8" }),
   });
 }

@@ -68,6 +68,8 @@ test("the admin confirms a booking: the status changes and the visitor gets the 
   await expect(page).toHaveURL(/\/admin\/bookings\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${who.firstName} ${who.lastName}`);
   await expect(page.getByText("Medium manufacturing facility")).toBeVisible();
+  // Inside the Bookings area: the shell marks the area as the current location (not the page).
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Bookings" })).toHaveAttribute("aria-current", "location");
   await page.getByRole("button", { name: "Confirm booking" }).click();
   await expect(toast(page, "Booking confirmed")).toContainText(who.email);
   const status = page.getByRole("region", { name: "Session" });

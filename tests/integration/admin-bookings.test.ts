@@ -4,16 +4,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getAdminOverview } from "~/features/admin-dashboard/overview.server";
-import {
-  blockActionFromAdmin,
-  bookingsCsvResponse,
-  changeBookingStatus,
-  changeStatusFromAdmin,
-  countUpcomingBookings,
-  getBookingsPage,
-  getBookingView,
-  listBookings,
-} from "~/features/booking/admin.server";
+import { blockActionFromAdmin, changeBookingStatus, changeStatusFromAdmin } from "~/features/booking/admin-actions.server";
+import { bookingsCsvResponse } from "~/features/booking/admin-csv.server";
+import { countUpcomingBookings, listBookings } from "~/features/booking/admin-data.server";
+import { getBookingsPage, getBookingView } from "~/features/booking/admin-pages.server";
 import { createBlock, deleteBlock, listBlocksBetween, listUpcomingBlocks } from "~/features/booking/blocks.server";
 import { bookings, emailOutbox } from "#server/db/schema";
 import { enqueueEmail } from "#server/email/outbox.server";
@@ -103,7 +97,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("admin bookings on
   describe("the list", () => {
     it("shows bookings not over yet first (soonest first, one in progress included), then past ones (latest first)", async () => {
       const week = await seedWeek();
-      expect(refsOf(await listBookings({}, { now: NOW }))).toEqual(
+      expect(refsOf(await listBookings({}, { now: NOW, limit: 100, offset: 0 }))).toEqual(
         refsOf([week.inProgress, week.confirmedSoon, week.pendingLater, week.cancelled, week.confirmedPast, week.completed]),
       );
       const page = await getBookingsPage(new URL("http://site.test/admin/bookings"), NOW);
@@ -313,6 +307,15 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("admin bookings on
       expect(cancelled).toContain(`"${week.cancelled.bookingRef}","Cancelled","2026-03-20","10:00"`);
       expect(cancelled).toMatch(/"2026-03-10 10:00"\r\n$/); // cancelled at NOW, in Central Time
     });
+    it("streams the export a page at a time: the same file whatever the page size", async () => {
+      await seedWeek();
+      const url = new URL("http://site.test/admin/bookings/export.csv");
+      const bytes = async (response: Response) => new Uint8Array(await response.arrayBuffer());
+      const whole = await bytes(await bookingsCsvResponse(url, NOW));
+      expect(await bytes(await bookingsCsvResponse(url, NOW, 2))).toEqual(whole);
+      expect(await bytes(await bookingsCsvResponse(url, NOW, 6))).toEqual(whole);
+      expect(new TextDecoder().decode(whole).trim().split("\r\n")).toHaveLength(7);
+    });
   });
 
   describe("blocked times", () => {
@@ -388,6 +391,36 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("admin bookings on
       expect(await errorsOf({ date: "2026-03-09", allDay: "on" })).toMatchObject({ date: ["That time has already passed."] });
       expect(await errorsOf({ date: "2026-03-12", allDay: "on", note: "x".repeat(201) })).toMatchObject({ note: [expect.any(String)] });
       expect(await listUpcomingBlocks(NOW)).toEqual([]);
+    });
+
+    it("answers field messages, never a server error, for a NUL in the note, a time daylight saving skips and a date years away", async () => {
+      const errorsOf = async (form: Record<string, string>) => {
+        const result = await post({ intent: "create-block", ...form });
+        expect([result.status, result.body.ok, result.body.toast.title]).toEqual([400, false, "Block not saved"]);
+        return result.body.reply?.error;
+      };
+      // 14 March 2027: Chicago's clocks jump from 2:00 to 3:00 AM; 2:15 and 2:45 never happen.
+      expect(await errorsOf({ date: "2027-03-14", startTime: "02:15", endTime: "02:45" })).toEqual({
+        startTime: [expect.stringMatching(/^02:15 does not exist that day/)],
+        endTime: [expect.stringMatching(/^02:45 does not exist that day/)],
+      });
+      expect(await errorsOf({ date: "2027-03-14", startTime: "02:30", endTime: "03:00" })).toEqual({
+        startTime: [expect.stringMatching(/daylight saving time begins/)],
+      });
+      expect(await errorsOf({ date: "9999-12-31", allDay: "on" })).toEqual({ date: ["Choose a date within the next 2 years."] });
+      expect(await errorsOf({ date: "9999-12-31", startTime: "09:00", endTime: "10:00" })).toEqual({ date: ["Choose a date within the next 2 years."] });
+      expect(await listUpcomingBlocks(NOW)).toEqual([]);
+
+      // Around the gap, real times are kept: 1:30 CST to 3:30 CDT is one hour.
+      const around = await post({ intent: "create-block", date: "2027-03-14", startTime: "01:30", endTime: "03:30" });
+      expect(around.status).toBe(200);
+      // A NUL (which PostgreSQL cannot store in text) and other control characters are dropped from the note.
+      const nul = await post({ intent: "create-block", date: "2026-03-12", allDay: "on", note: "Plant\u0000 visit\u0007" });
+      expect([nul.status, nul.body.ok]).toEqual([200, true]);
+      expect((await listUpcomingBlocks(NOW)).map(({ startsAt, endsAt, note }) => [startsAt.toISOString(), endsAt.toISOString(), note])).toEqual([
+        ["2026-03-12T05:00:00.000Z", "2026-03-13T05:00:00.000Z", "Plant visit"],
+        ["2027-03-14T07:30:00.000Z", "2027-03-14T08:30:00.000Z", null],
+      ]);
     });
 
     it("deletes a block; an unknown one is a clear message, a malformed id or an unknown form a 400", async () => {

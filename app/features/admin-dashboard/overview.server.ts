@@ -5,7 +5,7 @@ import { TZDate } from "@date-fns/tz";
 import { startOfMonth } from "date-fns";
 import { countApprovedAffiliates } from "~/features/affiliates/affiliates.server";
 import { countPosts } from "~/features/blog/posts.server";
-import { countUpcomingBookings } from "~/features/booking/admin.server";
+import { countUpcomingBookings } from "~/features/booking/admin-data.server";
 import { countPaidOrdersSince } from "~/features/checkout/orders.server";
 import { getDb, type Executor } from "#server/db/client.server";
 

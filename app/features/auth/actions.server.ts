@@ -16,13 +16,14 @@ import {
   newPasswordSchema,
   resetRequestSchema,
 } from "./schema";
+import { NO_STORE, noStore } from "~/lib/cache-headers";
 
 export type AuthPage = "admin-login" | "auth";
 
 const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
 
 function respond(result: AuthActionResult, status: number, setCookies: string[] = []) {
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = noStore();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return data(result, { status, headers });
 }
@@ -251,5 +252,5 @@ export async function handleAuthAction(input: ActionInput) {
       500,
     );
   }
-  throw data("Bad request: unknown form.", { status: 400, headers: { "Cache-Control": "no-store" } });
+  throw data("Bad request: unknown form.", { status: 400, headers: NO_STORE });
 }

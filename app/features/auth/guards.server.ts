@@ -20,6 +20,7 @@ import { ACCESS_DENIED_MESSAGE, AUTH_CHECK_FAILED_MESSAGE } from "./messages";
 import { loginRequiredCookie } from "./notice.server";
 import { hasSignedSessionCookie } from "./session-cookie.server";
 import { ADMIN_ROLE, getUserRoles, type Role } from "./roles.server";
+import { NO_STORE, noStore } from "~/lib/cache-headers";
 
 export const SIGNED_IN_CACHE_CONTROL = "private, no-store";
 
@@ -89,7 +90,7 @@ async function readSessionOrThrow(args: RequestArgs): Promise<AuthSession | null
     logger.error({ err: error }, "session lookup failed");
     throw data<AuthErrorData>(
       { reason: "unavailable", message: AUTH_CHECK_FAILED_MESSAGE },
-      { status: 503, headers: { "Cache-Control": "no-store" } },
+      { status: 503, headers: NO_STORE },
     );
   }
 }
@@ -98,7 +99,7 @@ async function readSessionOrThrow(args: RequestArgs): Promise<AuthSession | null
 async function redirectToSignIn(request: Request): Promise<never> {
   const from = documentPath(request);
   const target = signInTargetFor(new URL(from, "http://x").pathname);
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = noStore();
   // /admin-login shows 'Login Required' and returns the visitor here after signing in.
   if (new URL(target, "http://x").pathname === "/admin-login") {
     headers.append("Set-Cookie", await loginRequiredCookie.serialize({ from, shown: false }));
@@ -117,10 +118,10 @@ export async function requireAdmin(args: RequestArgs): Promise<AuthSession> {
   if (session.isAdmin) return session;
   const { method } = args.request;
   if (method === "GET" || method === "HEAD") {
-    throw redirect("/admin-login", { headers: { "Cache-Control": "no-store" } });
+    throw redirect("/admin-login", { headers: NO_STORE });
   }
   throw data<AuthErrorData>(
     { reason: "forbidden", message: ACCESS_DENIED_MESSAGE },
-    { status: 403, headers: { "Cache-Control": "no-store" } },
+    { status: 403, headers: NO_STORE },
   );
 }

@@ -2,6 +2,8 @@
 // form (status change, new block, delete block). Importable by the browser bundle, so it only
 // takes types from the database schema.
 import { z } from "zod";
+import { dateParam, listSearch, pageParam, statusParam } from "~/lib/list-query";
+import { plainText } from "~/lib/plain-text";
 import type { bookingStatuses } from "#server/db/schema";
 import { isCalendarDate } from "./slots";
 
@@ -17,36 +19,21 @@ export const bookingStatusLabels: Record<BookingStatus, string> = {
   cancelled: "Cancelled",
 };
 
-const queryDate = z
-  .string()
-  .refine(isCalendarDate)
-  .optional()
-  .catch(undefined);
-
-export const RANGE_ERROR = "The end date must be on or after the start date.";
-
 /**
  * The list's filters, from the query string (the CSV export reads the same). A value that makes
  * no sense is dropped rather than refused: the page still answers. `from`/`to` are session dates
  * in Central Time, both included.
  */
 export const bookingListQuerySchema = z.object({
-  status: z.enum(adminBookingStatuses).optional().catch(undefined),
-  from: queryDate,
-  to: queryDate,
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  status: statusParam(adminBookingStatuses),
+  from: dateParam,
+  to: dateParam,
+  page: pageParam,
 });
-export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
 /** The query string of a list (or export) with these filters. */
 export function bookingListSearch(filters: { status?: BookingStatus | null; from?: string | null; to?: string | null; page?: number }) {
-  const params = new URLSearchParams();
-  if (filters.status) params.set("status", filters.status);
-  if (filters.from) params.set("from", filters.from);
-  if (filters.to) params.set("to", filters.to);
-  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
-  const query = params.toString();
-  return query ? `?${query}` : "";
+  return listSearch({ status: filters.status, from: filters.from, to: filters.to, page: filters.page });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -68,8 +55,10 @@ export const NOTE_MAX = 200;
 
 /**
  * A blocked time: a whole day, or a range of hours on one date, in Central Time. The times are
- * required unless the whole day is blocked. (The action, which knows the time, also refuses a block
- * that has already ended.)
+ * required unless the whole day is blocked. The note is plain text (control characters, which the
+ * database cannot store, are stripped). The action, which knows the time and the zone's rules,
+ * also refuses a block that has already ended, a date more than two years ahead and a time
+ * that daylight saving skips (2:00–2:59 AM on its Sunday in March).
  */
 export const blockSchema = z
   .object({
@@ -80,7 +69,7 @@ export const blockSchema = z
     allDay: z.literal("on").optional(),
     startTime: z.string().regex(time, { error: "Enter a time like 09:00." }).optional(),
     endTime: z.string().regex(time, { error: "Enter a time like 13:00." }).optional(),
-    note: z.string().trim().max(NOTE_MAX, { error: `Keep the note to ${NOTE_MAX} characters or fewer.` }).optional(),
+    note: plainText().trim().max(NOTE_MAX, { error: `Keep the note to ${NOTE_MAX} characters or fewer.` }).optional(),
   })
   // Checked whatever the other fields say, so every message shows at once.
   .refine((value) => value.allDay || value.startTime, {

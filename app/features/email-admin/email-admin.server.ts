@@ -5,7 +5,10 @@ import { findOutboxMessage, listOutbox, resendDeadMessage } from "#server/email/
 import { describeDelivery } from "#server/email/transport.server";
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
+import type { ActionResult } from "~/components/form";
+import { NO_STORE } from "~/lib/cache-headers";
 import { readFormData } from "~/lib/form-data.server";
+import { isUuid, readListQuery } from "~/lib/list-query";
 import { outboxQuerySchema, resendSchema } from "./schema";
 
 const dateTime = new Intl.DateTimeFormat("en-US", {
@@ -19,8 +22,10 @@ function central(date: Date | null) {
 }
 
 export async function getOutboxPage(url: URL) {
-  const query = outboxQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const result = await listOutbox(query);
+  const query = readListQuery(outboxQuerySchema, url);
+  let result = await listOutbox(query);
+  // Past the last page (a stale link): the last page, as the other admin lists do.
+  if (result.page > result.pageCount) result = await listOutbox({ ...query, page: result.pageCount });
   return {
     status: query.status ?? null,
     page: result.page,
@@ -41,11 +46,9 @@ export async function getOutboxPage(url: URL) {
   };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getOutboxMessageView(id: string) {
-  const message = uuidPattern.test(id) ? await findOutboxMessage(id) : undefined;
-  if (!message) throw data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+  const message = isUuid(id) ? await findOutboxMessage(id) : undefined;
+  if (!message) throw data(null, { status: 404, headers: NO_STORE });
   return {
     id: message.id,
     kind: message.kind,
@@ -74,12 +77,15 @@ export async function getOutboxMessageView(id: string) {
   };
 }
 
-export type ResendResult = { ok: true } | { ok: false; error: string };
-
-export async function resendFromAdmin(request: Request, id: string): Promise<ResendResult> {
+/** Resends a dead message; the answer's toast says how it went (the page reloads the new status). */
+export async function resendFromAdmin(request: Request, id: string) {
   const form = resendSchema.safeParse(Object.fromEntries(await readFormData(request, { schema: resendSchema })));
-  if (!form.success || !uuidPattern.test(id)) throw data("Bad request: unknown form.", { status: 400 });
-  const result = await resendDeadMessage(id);
-  if (!result) return { ok: false, error: "Only a message that could not be delivered can be resent." };
-  return result.ok ? { ok: true } : { ok: false, error: result.error };
+  if (!form.success || !isUuid(id)) throw data("Bad request: unknown form.", { status: 400, headers: NO_STORE });
+  const sent = await resendDeadMessage(id);
+  const result: ActionResult = !sent
+    ? { ok: false, toast: { kind: "error", title: "Resend failed", description: "Only a message that could not be delivered can be resent." } }
+    : sent.ok
+      ? { ok: true, toast: { kind: "success", title: "E-mail sent", description: "The message was delivered this time." } }
+      : { ok: false, toast: { kind: "error", title: "Resend failed", description: sent.error } };
+  return data(result, { headers: NO_STORE });
 }

@@ -1,30 +1,26 @@
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge, statusLabelsOf, type StatusLook } from "~/components/status-badge";
 import type { emailStatuses } from "#server/db/schema";
 
 export type EmailStatus = (typeof emailStatuses)[number];
 
-const looks = {
-  sent: { label: "Sent", variant: "default" },
-  pending: { label: "Pending", variant: "secondary" },
-  sending: { label: "Sending", variant: "outline" },
-  dead: { label: "Dead", variant: "destructive" },
+const looks: Record<EmailStatus, StatusLook> = {
+  sent: { label: "Sent", tone: "success" },
+  pending: { label: "Pending", tone: "warning" },
+  sending: { label: "Sending", tone: "info" },
+  dead: { label: "Dead", tone: "danger" },
   // Withdrawn on purpose before it went out (a cancelled booking's reminder): not a failure.
-  dropped: { label: "Dropped", variant: "secondary" },
-} as const;
+  dropped: { label: "Dropped", tone: "muted" },
+};
 
 /** A status whose last error is a problem; a sent message's is history, a dropped one's the reason. */
 export function isFailureStatus(status: EmailStatus) {
   return status !== "sent" && status !== "dropped";
 }
 
-export const statusLabels = Object.fromEntries(Object.entries(looks).map(([status, look]) => [status, look.label])) as Record<
-  EmailStatus,
-  string
->;
+export const statusLabels = statusLabelsOf(looks);
 
 export function EmailStatusBadge({ status }: { status: EmailStatus }) {
-  const look = looks[status];
-  return <Badge variant={look.variant}>{look.label}</Badge>;
+  return <StatusBadge look={looks[status]} />;
 }
 
 /** booking_confirmation → Booking confirmation */

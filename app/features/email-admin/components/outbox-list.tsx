@@ -5,7 +5,7 @@ import { StatusFilter as SharedStatusFilter, statusFilterOptions } from "~/compo
 import { Pagination } from "~/components/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
-import { outboxStatuses } from "../schema";
+import { outboxListHref, outboxStatuses } from "../schema";
 import { EmailStatusBadge, isFailureStatus, kindLabel, statusLabels, type EmailStatus } from "./email-status-badge";
 
 export type OutboxListItem = {
@@ -20,14 +20,6 @@ export type OutboxListItem = {
   nextAttemptAt: string | null;
 };
 
-function listHref(status: EmailStatus | null, page = 1) {
-  const params = new URLSearchParams();
-  if (status) params.set("status", status);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return `/admin/emails${query ? `?${query}` : ""}`;
-}
-
 export function StatusFilter({
   current,
   countByStatus,
@@ -40,7 +32,7 @@ export function StatusFilter({
     labels: statusLabels,
     countByStatus,
     current,
-    href: (status) => listHref(status),
+    href: (status) => outboxListHref(status),
     alarming: ["dead"],
   });
   return <SharedStatusFilter options={options} />;
@@ -170,6 +162,6 @@ export function OutboxPagination({
   pageCount: number;
 }) {
   return (
-    <Pagination page={page} pageCount={pageCount} hrefFor={(target) => listHref(status, target)} labels={{ previous: "Newer", next: "Older" }} />
+    <Pagination page={page} pageCount={pageCount} hrefFor={(target) => outboxListHref(status, target)} labels={{ previous: "Newer", next: "Older" }} />
   );
 }

@@ -1,15 +1,13 @@
 // Blocked times: a form for a whole day or a range of hours (Central Time) with an optional note,
 // and the upcoming blocks, each with the bookings that fall in it and a Delete that asks first
 // (?deleteBlock=…: the question is a page state, so it works without scripts).
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { AlertTriangle, CalendarOff, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
-import { Field, FieldShell, FormError, SubmitButton, VALIDATION_TIMING } from "~/components/form";
+import { CheckboxField, Field, FieldShell, FormError, SubmitButton, TextareaField, VALIDATION_TIMING } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
 import type { SubmissionResult } from "@conform-to/react";
 import { blockSchema, CREATE_BLOCK_INTENT, DELETE_BLOCK_INTENT, NOTE_MAX } from "../../admin-schema";
 import { useFocusOnMount } from "./use-focus-on-mount";
@@ -25,12 +23,15 @@ export type BlockItem = {
 export function BlockForm({
   listUrl,
   today,
+  lastDate,
   lastResult,
   busy,
 }: {
   /** The list's URL with its filters, so they survive the submission. */
   listUrl: string;
   today: string;
+  /** The last date a block may fall on. */
+  lastDate: string;
   lastResult: SubmissionResult<string[]> | undefined;
   busy: boolean;
 }) {
@@ -42,19 +43,14 @@ export function BlockForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: blockSchema }),
   });
   const allDay = fields.allDay.value === "on";
-  const { key: allDayKey, ...allDayProps } = getInputProps(fields.allDay, { type: "checkbox" });
-  const { key: noteKey, ...noteProps } = getTextareaProps(fields.note, { ariaDescribedBy: fields.note.descriptionId });
 
   return (
     <Form method="post" action={listUrl} {...getFormProps(form)} className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
       <h3 className="text-base font-semibold">Block a day or hours</h3>
       <input type="hidden" name="intent" value={CREATE_BLOCK_INTENT} />
       <FormError id={form.errorId} errors={form.errors} />
-      <Field field={fields.date} label="Date" type="date" min={today} />
-      <div className="flex items-center gap-2">
-        <input {...allDayProps} key={allDayKey} className="size-4 accent-primary" />
-        <Label htmlFor={fields.allDay.id}>Whole day</Label>
-      </div>
+      <Field field={fields.date} label="Date" type="date" min={today} max={lastDate} />
+      <CheckboxField field={fields.allDay} label="Whole day" />
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={allDay}>
         <legend className="sr-only">Hours (Central Time)</legend>
         {(["startTime", "endTime"] as const).map((name) => {
@@ -66,9 +62,12 @@ export function BlockForm({
           );
         })}
       </fieldset>
-      <FieldShell field={fields.note} label="Note (optional)" description={`Only you see it, e.g. "Plant visit in Wichita". Up to ${NOTE_MAX} characters.`}>
-        <Textarea {...noteProps} key={noteKey} rows={2} />
-      </FieldShell>
+      <TextareaField
+        field={fields.note}
+        label="Note (optional)"
+        description={`Only you see it, e.g. "Plant visit in Wichita". Up to ${NOTE_MAX} characters.`}
+        rows={2}
+      />
       <div>
         <SubmitButton busy={busy} busyText="Blocking...">
           Block time

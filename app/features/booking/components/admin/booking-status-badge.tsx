@@ -1,13 +1,13 @@
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge, type StatusTone } from "~/components/status-badge";
 import { bookingStatusLabels, type BookingStatus } from "../../admin-schema";
 
-const variants = {
-  pending: "secondary",
-  confirmed: "default",
-  completed: "outline",
-  cancelled: "destructive",
-} as const;
+const tones: Record<BookingStatus, StatusTone> = {
+  pending: "warning",
+  confirmed: "success",
+  completed: "neutral",
+  cancelled: "danger",
+};
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
-  return <Badge variant={variants[status]}>{bookingStatusLabels[status]}</Badge>;
+  return <StatusBadge look={{ label: bookingStatusLabels[status], tone: tones[status] }} />;
 }

@@ -1,0 +1,52 @@
+// The admin shell: one navigation between the admin areas on every admin page, the current area
+// marked for assistive technology, reachable by keyboard, and usable on a phone (a tab row that
+// scrolls sideways, the current tab in view), with 'Back to Site' and 'Sign Out' beside it.
+import { ADMIN, expect, gotoHydrated, login, test } from "./fixtures";
+
+const AREAS = [
+  ["Dashboard", "/admin"],
+  ["Bookings", "/admin/bookings"],
+  ["E-mails", "/admin/emails"],
+  ["Blog", "/admin/blog"],
+  ["Affiliates", "/affiliate-management"],
+  ["Analytics", "/admin/analytics"],
+] as const;
+
+test("every admin page shows the areas, the current one marked, and moves between them", async ({ page }) => {
+  await login(page, ADMIN);
+  for (const [label, path] of AREAS) {
+    await gotoHydrated(page, path);
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link")).toHaveText(AREAS.map(([name]) => name));
+    await expect(nav.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator("[aria-current]")).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Back to Site" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  }
+
+  // By keyboard: Tab reaches the tabs, Enter follows one.
+  await gotoHydrated(page, "/admin");
+  const bookings = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Bookings" });
+  for (let presses = 0; presses < 30 && !(await bookings.evaluate((link) => link === document.activeElement)); presses++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(bookings).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/bookings$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+  await expect(bookings).toHaveAttribute("aria-current", "page");
+});
+
+test("on a phone the tab row scrolls sideways with the current tab in view, and nothing overflows the page", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, ADMIN);
+  await gotoHydrated(page, "/admin/analytics");
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  const current = nav.getByRole("link", { name: "Analytics" });
+  await expect(current).toHaveAttribute("aria-current", "page");
+  await expect(current).toBeInViewport({ ratio: 0.95 });
+  expect(await nav.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByRole("link", { name: "Back to Site" })).toBeInViewport();
+  await expect(page.getByRole("button", { name: "Sign Out" })).toBeInViewport();
+});
