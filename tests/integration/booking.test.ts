@@ -14,7 +14,8 @@ import { cancelFromLink, submitBooking } from "~/features/booking/actions.server
 import { BOOKING_CANCELLED_KIND } from "~/features/booking/booking.server";
 import { BOOKING_REMINDER_KIND, REMINDER_DROPPED_REASON } from "~/features/booking/reminders.server";
 import { BOOKING_MESSAGES, type LastBooking } from "~/features/booking/schema";
-import { centralDate, centralInstant, lastBookableDate } from "~/features/booking/slots";
+import { lastBookableDate } from "~/features/booking/slots";
+import { centralDate, centralInstant } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { bookingBlocks, bookings, emailOutbox } from "#server/db/schema";

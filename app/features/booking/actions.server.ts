@@ -3,12 +3,10 @@
 // loader, and /booking/cancel/:token's loader and action. Every answer to bad input is a field
 // message or a plain status, never a 500; the server's clock decides.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { data } from "react-router";
 import { z } from "zod";
 import type { ActionResult } from "~/components/form";
-import { site } from "~/content/site";
+import { CENTRAL_ABBREVIATION, centralDate, clockTime, isCalendarDate, longDate, monthDate } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { readFormData } from "~/lib/form-data.server";
@@ -36,7 +34,7 @@ import {
   unexpectedEmailError,
 } from "./messages";
 import { BOOKING_MESSAGES, bookingSchema } from "./schema";
-import { BOOKING_TIME_ZONE, centralDate, isCalendarDate, lastBookableDate, SESSION_DURATIONS } from "./slots";
+import { lastBookableDate, SESSION_DURATIONS } from "./slots";
 
 const noStore = { "Cache-Control": "no-store" } as const;
 
@@ -169,20 +167,17 @@ export type CancelPageBooking = {
 
 /** Formatted on the server, in Central Time, so the server and the browser render the same text. */
 function cancelPageBooking(booking: CancellableBooking, now: Date): CancelPageBooking {
-  const startsAt = new TZDate(booking.startsAt, BOOKING_TIME_ZONE);
-  const endsAt = new TZDate(booking.endsAt, BOOKING_TIME_ZONE);
-  const zone = site.location.timeZoneAbbreviation;
   const state =
     booking.status === "cancelled" ? "cancelled" : booking.status === "completed" || booking.startsAt <= now ? "past" : "active";
   return {
     bookingRef: booking.bookingRef,
     name: `${booking.firstName} ${booking.lastName}`,
-    date: format(startsAt, "EEEE, MMMM d, yyyy"),
-    time: `${format(startsAt, "h:mm a")} – ${format(endsAt, "h:mm a")} ${zone}`,
+    date: longDate(booking.startsAt),
+    time: `${clockTime(booking.startsAt)} – ${clockTime(booking.endsAt)} ${CENTRAL_ABBREVIATION}`,
     duration: `${booking.sessionDuration} minutes`,
     projectType: booking.projectType,
     state,
-    cancelledOn: booking.cancelledAt ? format(new TZDate(booking.cancelledAt, BOOKING_TIME_ZONE), "MMMM d, yyyy") : null,
+    cancelledOn: booking.cancelledAt ? monthDate(booking.cancelledAt) : null,
   };
 }
 

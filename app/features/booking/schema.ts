@@ -3,10 +3,9 @@
 // booking horizon it checks against. Also the shape kept in localStorage.lastBooking.
 // Importable by the browser bundle.
 import { z } from "zod";
+import { centralInstant, isCalendarDate } from "~/lib/central-time";
 import {
-  centralInstant,
   DEFAULT_SESSION_DURATION,
-  isCalendarDate,
   isSlotTime,
   isWithinHorizon,
   meetsLeadTime,

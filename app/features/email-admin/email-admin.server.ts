@@ -3,19 +3,13 @@
 import { data } from "react-router";
 import { findOutboxMessage, listOutbox, resendDeadMessage } from "#server/email/outbox.server";
 import { describeDelivery } from "#server/email/transport.server";
-import { site } from "~/content/site";
+import { dateTime } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/form-data.server";
 import { outboxQuerySchema, resendSchema } from "./schema";
 
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: site.location.timeZone,
-});
-
 function central(date: Date | null) {
-  return date ? `${dateTime.format(date)} ${site.location.timeZoneAbbreviation}` : null;
+  return date ? dateTime(date) : null;
 }
 
 export async function getOutboxPage(url: URL) {

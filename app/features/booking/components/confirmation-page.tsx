@@ -1,12 +1,11 @@
 // /booking/confirmation (SPEC.md section 2): the last saved booking, what happens next, and where
 // to go. 'Loading...' until the saved booking is found; none saved sends the visitor to /booking.
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { CalendarCheck, CheckCircle2, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { monthDate } from "~/lib/central-time";
 import type { LastBooking } from "../schema";
-import { BOOKING_TIME_ZONE, slotLabel } from "../slots";
+import { slotLabel } from "../slots";
 import { EmailFailureBanner } from "./email-failure-banner";
 import { useLastBooking } from "./last-booking";
 
@@ -27,7 +26,7 @@ function details(booking: LastBooking) {
     ["Email", booking.email],
     ["Phone", booking.phone],
     // sessionDate is the chosen day at midnight Central Time: read it in that zone, wherever the browser is.
-    ["Session Date", format(new TZDate(booking.sessionDate, BOOKING_TIME_ZONE), "MMMM d, yyyy")],
+    ["Session Date", monthDate(new Date(booking.sessionDate))],
     ["Session Time", slotLabel(booking.sessionTime)],
     ["Duration", `${booking.sessionDuration} minutes`],
     ["Project Type", booking.projectType],
