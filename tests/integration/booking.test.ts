@@ -5,8 +5,9 @@
 // TEST_DATABASE_URL.
 import fs from "node:fs";
 import path from "node:path";
+import { inspect } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as bookingRoute from "~/routes/booking";
 import * as cancelRoute from "~/routes/booking-cancel";
 import * as confirmationRoute from "~/routes/booking-confirmation";
@@ -20,6 +21,7 @@ import { getEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { bookingBlocks, bookings, emailOutbox } from "#server/db/schema";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
+import { logger } from "#server/logger.server";
 import { clearBookings } from "../support/bookings";
 import { tempDir, testDatabases, type TestDatabase } from "../support/databases";
 import { cookieHeader, routeArgs, siteRequest } from "../support/auth";
@@ -169,6 +171,52 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       expect(refused).toMatchObject({ init: { status: 400 } });
       expect(await db.db.select().from(bookings)).toEqual([]);
     });
+
+    it("strips what the database cannot store (a NUL) from free text, and answers text of nothing else with the field's message", async () => {
+      const form = bookingForm({
+        firstName: "Ada\u0000",
+        lastName: "Love\u0000lace",
+        phone: "316-555-0100\u0000",
+        projectDescription: "Spindle \u0000utilisation is low.",
+        specificGoals: "\u0000",
+        additionalRequirements: "ITAR\u0000",
+      });
+      expect(await post(form)).toMatchObject({ kind: "redirect", location: "/booking/confirmation" });
+      const [saved] = await db.db
+        .select({
+          firstName: bookings.firstName,
+          lastName: bookings.lastName,
+          phone: bookings.phone,
+          projectDescription: bookings.projectDescription,
+          specificGoals: bookings.specificGoals,
+          additionalRequirements: bookings.additionalRequirements,
+        })
+        .from(bookings);
+      expect(saved).toEqual({
+        firstName: "Ada",
+        lastName: "Lovelace",
+        phone: "316-555-0100",
+        projectDescription: "Spindle utilisation is low.",
+        specificGoals: "",
+        additionalRequirements: "ITAR",
+      });
+
+      const nothingElse = await post(bookingForm({ firstName: "\u0000\u0000\u0000", email: "ada\u0000@example.com" }));
+      expect(nothingElse.status).toBe(400);
+      expect(fieldErrors(nothingElse)).toEqual({ firstName: [BOOKING_MESSAGES.firstName], email: [BOOKING_MESSAGES.email] });
+    });
+
+    it("answers a date far past the horizon (year 9999) with the horizon's message, and the page for it with no open slot", async () => {
+      const horizon = getEnv().BOOKING_HORIZON_DAYS;
+      const answer = await post(bookingForm({ sessionDate: "9999-12-31" }));
+      expect(answer.status).toBe(400);
+      expect(fieldErrors(answer)).toEqual({ sessionDate: [BOOKING_MESSAGES.horizon(horizon)] });
+      expect(answer.kind === "data" && answer.data.availability.slots.some((slot: { available: boolean }) => slot.available)).toBe(false);
+
+      const page = (await loadBookingPage({ date: "9999-12-31", duration: "90" })) as Awaited<ReturnType<typeof bookingRoute.loader>>;
+      expect(page.availability).toMatchObject({ date: "9999-12-31", duration: "90" });
+      expect(page.availability!.slots.filter((slot) => slot.available)).toEqual([]);
+    });
   });
 
   describe("a booking", () => {
@@ -274,9 +322,16 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       }
     }
 
-    it("roll back together when the reminder cannot be queued: 'Booking failed', the form kept", async () => {
+    it("roll back together when the reminder cannot be queued: 'Booking failed', the form kept, nothing personal logged", async () => {
+      const logged = vi.spyOn(logger, "error");
       await withConstraint("email_outbox", `kind <> '${BOOKING_REMINDER_KIND}'`, async () => {
-        const answer = await post(bookingForm({ firstName: "Grace" }));
+        const answer = await post(bookingForm({ firstName: "Grace", email: "grace-logged@example.com", phone: "316-555-0199" }));
+        // The failed statement's parameters (the visitor's details, the rendered e-mails) stay out of the log.
+        expect(logged).toHaveBeenCalledOnce();
+        const entry = inspect(logged.mock.calls, { depth: 20 });
+        for (const personal of ["Grace", "grace-logged@example.com", "316-555-0199", "Spindle utilisation"]) expect(entry).not.toContain(personal);
+        expect(logged.mock.calls[0]![0]).toMatchObject({ error: { code: "23514", constraint: "test_refuse" } });
+        logged.mockRestore();
         expect(answer.status).toBe(500);
         expect(answer.kind === "data" && answer.data.toast).toEqual({
           kind: "error",

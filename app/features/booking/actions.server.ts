@@ -11,6 +11,7 @@ import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { readFormData } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";
+import { loggableError } from "#server/db/errors.server";
 import type { OutboxMessage } from "#server/email/delivery.server";
 import { deliverClaimed, deliverNow, type DeliveryResult } from "#server/email/outbox.server";
 import { logger } from "#server/logger.server";
@@ -79,7 +80,7 @@ async function deliverConfirmation(email: OutboxMessage): Promise<DeliveryResult
   try {
     return await deliverClaimed(email);
   } catch (error) {
-    logger.error({ err: error, outboxId: email.id }, "booking confirmation: first delivery threw; the outbox retries");
+    logger.error({ error: loggableError(error), outboxId: email.id }, "booking confirmation: first delivery threw; the outbox retries");
     return { ok: false, error: unexpectedEmailError(error), attempts: 0 };
   }
 }
@@ -116,7 +117,7 @@ export async function submitBooking(request: Request, now = new Date()) {
   try {
     created = await createBooking(submission.value, now);
   } catch (error) {
-    logger.error({ err: error }, "booking could not be saved");
+    logger.error({ error: loggableError(error) }, "booking could not be saved");
     const result: BookingActionResult = { ok: false, toast: BOOKING_FAILED, reply: submission.reply() };
     return data(result, { status: 500, headers: noStore });
   }
@@ -206,7 +207,7 @@ export async function cancelFromLink(request: Request, token: string, now = new 
   if (result.outcome === "cancelled") {
     // The owner's notice; if this first delivery fails, the outbox keeps trying.
     await deliverNow(result.ownerEmailId).catch((error: unknown) =>
-      logger.error({ err: error, outboxId: result.ownerEmailId }, "booking cancelled: owner notice not delivered yet"),
+      logger.error({ error: loggableError(error), outboxId: result.ownerEmailId }, "booking cancelled: owner notice not delivered yet"),
     );
   }
   // Back to the page (reloading it does not post again), which now says the booking is cancelled.
