@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { inspect } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
+import { createCookie } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as bookingRoute from "~/routes/booking";
 import * as cancelRoute from "~/routes/booking-cancel";
@@ -309,6 +310,27 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       } finally {
         fs.rmSync(mailDir, { force: true });
       }
+    });
+    it("is shown on the confirmation page only through the cookie this site signed: a forged or altered one shows nothing", async () => {
+      const answer = await post(bookingForm({ firstName: "Signed" }));
+      expect(answer.kind).toBe("redirect");
+      const [saved] = await db.db.select({ id: bookings.id }).from(bookings);
+      const confirmation = async (cookie: string) =>
+        ((await confirmationRoute.loader(routeArgs(siteRequest("/booking/confirmation", { cookie })) as never)) as unknown as {
+          data: { booking: LastBooking | null };
+        }).data.booking;
+
+      const signed = cookieHeader(answer.kind === "redirect" ? answer.setCookies : []);
+      expect((await confirmation(signed))?.firstName).toBe("Signed");
+      // Written as the site wrote it before it signed: the booking's id, no signature.
+      const forged = (await createCookie("last_booking").serialize({ id: saved!.id })).split(";")[0]!;
+      expect(await confirmation(forged)).toBeNull();
+      // The signed value with another id in it: the signature no longer matches.
+      const [name, value] = signed.match(/last_booking=([^;]+)/)![0].split("=") as [string, string];
+      const [payload, signature] = decodeURIComponent(value).split(".") as [string, string];
+      const altered = btoa(atob(payload).replace(/"id":"[^"]+"/, `"id":"${saved!.id.replace(/.$/, (c) => (c === "0" ? "1" : "0"))}"`));
+      expect(altered).not.toBe(payload);
+      expect(await confirmation(`${name}=${encodeURIComponent(`${altered}.${signature}`)}`)).toBeNull();
     });
   });
 
