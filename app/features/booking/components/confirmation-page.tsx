@@ -9,8 +9,15 @@ import { slotLabel } from "../slots";
 import { EmailFailureBanner } from "./email-failure-banner";
 import { useLastBooking } from "./last-booking";
 
-const nextSteps = [
-  { icon: Mail, title: "Confirmation email", text: "You'll receive a confirmation email within minutes." },
+/** The first step says what happened to the confirmation e-mail: sent, or not sent yet (the banner says why). */
+const nextSteps = (emailFailed: boolean) => [
+  {
+    icon: Mail,
+    title: "Confirmation email",
+    text: emailFailed
+      ? "Your confirmation email could not be sent yet. We keep trying, and our team contacts you either way."
+      : "You'll receive a confirmation email within minutes.",
+  },
   { icon: Phone, title: "Schedule confirmation", text: "Our team will contact you within 24 hours to confirm the schedule." },
   {
     icon: CalendarCheck,
@@ -96,7 +103,7 @@ export function ConfirmationPage({
           What Happens Next?
         </h2>
         <ol className="mt-4 grid gap-4">
-          {nextSteps.map(({ icon: Icon, title, text }, index) => (
+          {nextSteps(Boolean(emailError)).map(({ icon: Icon, title, text }, index) => (
             <li key={title} className="flex gap-4">
               <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
                 <Icon aria-hidden="true" className="size-4" />
