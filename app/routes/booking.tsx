@@ -1,5 +1,6 @@
 import type { Route } from "./+types/booking";
 import { bookingPageData, submitBooking } from "~/features/booking/actions.server";
+import { submitOrSayBookingFailed } from "~/features/booking/client-action";
 import { BookingPage } from "~/features/booking/components/booking-page";
 import { seo } from "~/lib/seo";
 
@@ -15,6 +16,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   return submitBooking(request);
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitOrSayBookingFailed(serverAction);
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>

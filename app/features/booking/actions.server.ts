@@ -32,6 +32,7 @@ import {
   BOOKING_SAVED,
   CANCEL_INTENT,
   CANCEL_TOASTS,
+  SHOW_TIMES_INTENT,
   unexpectedEmailError,
 } from "./messages";
 import { BOOKING_MESSAGES, bookingSchema } from "./schema";
@@ -101,8 +102,23 @@ function parseBooking(formData: FormData, now: Date) {
   return parseWithZod(formData, { schema });
 }
 
+/**
+ * Without JavaScript, "Show times" posts the form to see the chosen date's times: the answer keeps
+ * what was typed, says nothing is wrong yet, and drops a chosen time the new date has taken.
+ */
+async function showTimes(formData: FormData, now: Date) {
+  const availability = await availabilityOfSubmission(formData, now);
+  const time = formData.get("sessionTime");
+  if (availability?.slots.some((slot) => slot.time === time && !slot.available)) formData.delete("sessionTime");
+  formData.delete("intent");
+  const submission = parseWithZod(formData, { schema: z.object({}) });
+  const result: BookingActionResult = { ok: false, reply: submission.reply(), availability };
+  return data(result, { headers: noStore });
+}
+
 export async function submitBooking(request: Request, now = new Date()) {
   const formData = await readFormData(request);
+  if (formData.get("intent") === SHOW_TIMES_INTENT) return showTimes(formData, now);
   const submission = parseBooking(formData, now);
   if (submission.status !== "success") {
     const result: BookingActionResult = {

@@ -103,6 +103,18 @@ export function BookingForm({
     availability,
   ]);
   const slots = dayAvailability?.slots ?? slotsBeforeADateIsChosen;
+  // A time chosen for another date or duration that this one has taken is cleared, so the field
+  // never shows a choice the submit would refuse. (A time refused by the server stays, under its
+  // message.)
+  const chosenTime = fields.sessionTime.value;
+  const fetched = availabilityFetcher.data?.availability;
+  useEffect(() => {
+    if (!chosenTime || fetched?.date !== date || fetched.duration !== duration) return;
+    if (fetched.slots.some((slot) => slot.time === chosenTime && !slot.available)) {
+      form.update({ name: fields.sessionTime.name, value: "" });
+    }
+    // Runs when an answer arrives; `form` and the field's name do not change.
+  }, [fetched]);
   const checking = availabilityFetcher.state === "loading";
 
   return (

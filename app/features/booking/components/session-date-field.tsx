@@ -8,9 +8,11 @@
 import { useInputControl, type FieldMetadata } from "@conform-to/react";
 import { format } from "date-fns";
 import { DayPicker, type ClassNames, type DayPickerProps } from "react-day-picker";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { isCalendarDate, longDate } from "~/lib/central-time";
+import { SHOW_TIMES_INTENT } from "../messages";
 
 const dayButton =
   "inline-flex size-10 items-center justify-center rounded-md text-sm transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:pointer-events-none";
@@ -87,16 +89,22 @@ export function SessionDateField({
         Preferred Date
       </Label>
       <noscript>
-        <Input
-          type="date"
-          id={field.id}
-          name={field.name}
-          defaultValue={field.initialValue}
-          min={today}
-          max={lastDate}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? field.errorId : undefined}
-        />
+        {/* The times offered depend on the date: "Show times" asks for them (the server books nothing). */}
+        <div className="flex gap-2">
+          <Input
+            type="date"
+            id={field.id}
+            name={field.name}
+            defaultValue={field.initialValue}
+            min={today}
+            max={lastDate}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? field.errorId : undefined}
+          />
+          <Button type="submit" name="intent" value={SHOW_TIMES_INTENT} variant="outline" formNoValidate>
+            Show times
+          </Button>
+        </div>
       </noscript>
       <div
         role="group"
