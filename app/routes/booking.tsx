@@ -1,5 +1,6 @@
 import type { Route } from "./+types/booking";
 import { bookingPageData, submitBooking } from "~/features/booking/actions.server";
+import { submitOrSayBookingFailed } from "~/features/booking/client-action";
 import { BookingPage } from "~/features/booking/components/booking-page";
 import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
@@ -17,6 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return submitBooking(request, new Date(), context.get(clientIpContext));
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitOrSayBookingFailed(serverAction);
 }
 
 export const headers = loaderOrActionHeaders;

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { addDays, centralDate } from "~/lib/central-time";
 import type { RoutePattern } from "../../app/lib/route-access";
 import { request as rawRequest } from "../support/raw-request";
 import { freePort } from "../support/server-process";
@@ -43,6 +44,11 @@ const pages: Page[] = [
 ];
 // Bypasses the page cache (it only ignores ref, utm_* and click ids) without changing the page.
 const UNCACHED_QUERY = "?bench-uncached=1";
+// Never cached (no-store): only their render path is measured. /booking, a day's slots a week
+// ahead as the page without JavaScript asks (?date=…&duration=…) and as the calendar's fetcher asks
+// (the .data request, goal from issue 16: <= 5 ms of CPU each).
+const slotQuery = `?date=${addDays(centralDate(new Date()), 7)}&duration=60`;
+const renderOnlyPaths = ["/booking", `/booking${slotQuery}`, `/booking.data${slotQuery}&_routes=routes%2Fbooking`];
 
 const DURATION_S = setting("BENCH_DURATION", 5);
 const WARMUP_S = setting("BENCH_WARMUP", 2);
@@ -277,6 +283,11 @@ async function main() {
       throw new Error(`nginx ${page.path} does not serve the site's HTML`);
     }
   }
+  for (const renderOnly of renderOnlyPaths) {
+    const answer = await request(`${server.url}${renderOnly}`, requestHeaders);
+    answers.push({ page: renderOnly, server: "site", status: answer.status, "content-encoding": answer.encoding, "x-page-cache": answer.pageCache, "body bytes": answer.body.length });
+    if (answer.status !== 200 || answer.pageCache !== "-") throw new Error(`site ${renderOnly} answered ${answer.status}, x-page-cache ${answer.pageCache} (not rendered)`);
+  }
 
   const perPage = 3 * WARMUP_S + 3 * ROUNDS * DURATION_S;
   console.log(`
@@ -335,21 +346,22 @@ Answers before measuring (with the headers above):`);
   // After every cached round: the garbage of per-request renders would otherwise meet the cached
   // rounds as collector pauses.
   const uncachedRows: Array<Record<string, string | number>> = [];
-  for (const page of pages) {
-    const url = `${server.url}${page.path}${UNCACHED_QUERY}`;
+  const rendered = [...pages.map((page) => ({ path: `${page.path}${UNCACHED_QUERY}`, cachedAs: page.path })), ...renderOnlyPaths.map((path) => ({ path, cachedAs: null }))];
+  for (const { path: renderedPath, cachedAs } of rendered) {
+    const url = `${server.url}${renderedPath}`;
     await wrk(tools.wrk, url, WARMUP_S, sitePid);
     const rounds: Round[] = [];
     for (let round = 1; round <= ROUNDS; round++) rounds.push(await wrk(tools.wrk, url, DURATION_S, sitePid));
     const rps = median(rounds.map((r) => r.rps));
-    const { site, nginx } = cached.get(page.path)!;
-    console.log(`${page.path}${UNCACHED_QUERY}: ${rounds.map((r) => `${Math.round(r.rps)} req/s`).join(", ")}`);
+    const cachedRounds = cachedAs ? cached.get(cachedAs)! : null;
+    console.log(`${renderedPath}: ${rounds.map((r) => `${Math.round(r.rps)} req/s`).join(", ")}`);
     uncachedRows.push({
-      page: `${page.path}${UNCACHED_QUERY}`,
+      page: renderedPath,
       "req/s": Math.round(rps),
       "p99 ms": Number(median(rounds.map((r) => r.p99Ms)).toFixed(2)),
       "CPU µs/req": Math.round(cpu(rounds)),
-      "ratio to nginx": Number((rps / median(nginx.map((r) => r.rps))).toFixed(3)),
-      "cached / uncached": Number((median(site.map((r) => r.rps)) / rps).toFixed(1)),
+      "ratio to nginx": cachedRounds ? Number((rps / median(cachedRounds.nginx.map((r) => r.rps))).toFixed(3)) : "-",
+      "cached / uncached": cachedRounds ? Number((median(cachedRounds.site.map((r) => r.rps)) / rps).toFixed(1)) : "-",
     });
   }
 

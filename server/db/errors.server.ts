@@ -15,3 +15,17 @@ export function databaseError(error: unknown): DatabaseErrorInfo | undefined {
   }
   return undefined;
 }
+
+/**
+ * What a log may say about a failed query: the database's own message and code. Drizzle's wrapper
+ * repeats the query and its parameters in its message (a visitor's details, a rendered e-mail),
+ * so it is never logged whole.
+ */
+export function loggableError(error: unknown): { name: string; message: string; code?: string; constraint?: string } {
+  let innermost: unknown = error;
+  while (innermost instanceof Error && innermost.cause instanceof Error) innermost = innermost.cause;
+  const info = databaseError(error);
+  if (!(innermost instanceof Error)) return { name: typeof innermost, message: "(not an Error)", ...info };
+  const message = /^Failed query:/.test(innermost.message) ? "Failed query" : innermost.message;
+  return { name: innermost.name, message, ...info };
+}

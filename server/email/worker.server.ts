@@ -2,6 +2,7 @@
 // once and records the outcome (outbox.server.ts holds the rules). Several server instances can
 // run it against one PostgreSQL database: claims skip rows another instance holds.
 import { getDb, type Database } from "#server/db/client.server";
+import { loggableError } from "#server/db/errors.server";
 import { logger } from "#server/logger.server";
 import type { Transports } from "./delivery.server";
 import { attemptSend, claimDue, recordOutcome } from "./outbox.server";
@@ -46,7 +47,7 @@ export function startEmailWorker(options: { intervalMs?: number; transports?: Tr
         if (stopped || run.claimed < BATCH_SIZE) break;
       }
     } catch (error) {
-      logger.error({ err: error }, "e-mail worker pass failed; trying again shortly");
+      logger.error({ error: loggableError(error) }, "e-mail worker pass failed; trying again shortly");
     }
   };
   const schedule = () => {

@@ -3,7 +3,8 @@
 // cancel link freeing the slot. The server runs on the real clock, so each test books its own
 // weekday well past the 3-hour lead time.
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
+import { createRequire } from "node:module";
+import type { Page, Route } from "@playwright/test";
 import { expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail, type Mail } from "./fixtures";
 
 /** The first Monday–Friday at least `days` ahead, YYYY-MM-DD in Chicago. */
@@ -204,4 +205,100 @@ test("an unknown cancel link says so with a 404", async ({ page }) => {
   const response = await page.goto("/booking/cancel/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Booking Not Found" })).toBeVisible();
+});
+
+test("a booking request lost in transit or answered 502 says 'Booking failed' and keeps the form as typed", async ({ page }) => {
+  const date = weekdayAhead(20);
+  const email = uniqueEmail("transit");
+  const failures: Array<(route: Route) => Promise<void>> = [
+    (route) => route.abort("connectionreset"),
+    (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>502 Bad Gateway</body></html>" }),
+  ];
+  for (const failure of failures) {
+    await gotoHydrated(page, "/booking");
+    await chooseDate(page, date);
+    await fillDetails(page, email);
+    await timeSelect(page).selectOption("11:00");
+    await page.route("**/booking.data*", (route) => (route.request().method() === "POST" ? failure(route) : route.fallback()));
+    await page.getByRole("button", { name: "Schedule Assessment" }).click();
+    await expect(page.getByText("Booking failed")).toBeVisible();
+    await expect(page.getByText("Something went wrong. Please try again.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Book a Free Manufacturing Assessment" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("Project Description")).toHaveValue("Scrap on titanium brackets doubled since the new fixture.");
+    await expect(timeSelect(page)).toHaveValue("11:00");
+    await expect(page.getByText(/^Selected: /)).toContainText(monthDayYear(date));
+    await page.unrouteAll();
+  }
+
+  // Once the connection is back, the same form books.
+  await page.getByRole("button", { name: "Schedule Assessment" }).click();
+  await expect(page).toHaveURL(/\/booking\/confirmation$/);
+});
+
+test("a time chosen for one date is cleared when the next date chosen has it taken", async ({ page, browser, baseURL }) => {
+  const taken = weekdayAhead(22);
+  let free = taken;
+  for (let days = 23; free === taken; days++) free = weekdayAhead(days);
+  // Someone books 15:00 on `taken` first (without JavaScript, the shortest way).
+  const other = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const otherPage = await other.newPage();
+  await otherPage.goto("/booking");
+  await fillDetails(otherPage, uniqueEmail("first-come"));
+  await otherPage.getByRole("textbox", { name: "Preferred Date" }).fill(taken);
+  await timeSelect(otherPage).selectOption("15:00");
+  await otherPage.getByRole("button", { name: "Schedule Assessment" }).click();
+  await expect(otherPage).toHaveURL(/\/booking\/confirmation$/);
+  await other.close();
+
+  await gotoHydrated(page, "/booking");
+  await chooseDate(page, free);
+  await expect(timeSelect(page).locator("option[value='15:00']")).toBeEnabled();
+  await timeSelect(page).selectOption("15:00");
+  await chooseDate(page, taken);
+  await expect(timeSelect(page).locator("option[value='15:00']")).toHaveText("3:00 PM CT (Unavailable)");
+  await expect(timeSelect(page)).toHaveValue("");
+});
+
+test("without JavaScript, 'Show times' shows the new date's times and keeps what was typed", async ({ browser, baseURL }) => {
+  const date = weekdayAhead(26);
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto("/booking");
+  await fillDetails(page, uniqueEmail("first-come-nojs"));
+  await page.getByRole("textbox", { name: "Preferred Date" }).fill(date);
+  await timeSelect(page).selectOption("16:00");
+  await page.getByRole("button", { name: "Schedule Assessment" }).click();
+  await expect(page).toHaveURL(/\/booking\/confirmation$/);
+
+  const email = uniqueEmail("show-times");
+  await page.goto("/booking");
+  await fillDetails(page, email);
+  await timeSelect(page).selectOption("16:00");
+  await page.getByRole("textbox", { name: "Preferred Date" }).fill(date);
+  await page.getByRole("button", { name: "Show times" }).click();
+  await expect(timeSelect(page).locator("option[value='16:00']")).toHaveText("4:00 PM CT (Unavailable)");
+  // The taken time is no longer chosen, nothing is booked, and no message is shown yet.
+  await expect(timeSelect(page)).toHaveValue("");
+  await expect(page).toHaveURL(/\/booking$/);
+  await expect(page.getByText("Please select a preferred time")).toHaveCount(0);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByRole("textbox", { name: "Preferred Date" })).toHaveValue(date);
+  await context.close();
+});
+
+test("axe finds no serious accessibility problem on /booking (the calendar's day names include their numbers)", async ({ page }) => {
+  const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, "/booking");
+    // Evaluated through the DevTools protocol: the page's CSP refuses inline scripts.
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+      const result = await axe.run(document, { resultTypes: ["violations"] });
+      return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
+    });
+    expect(violations, `at ${width} px`).toEqual([]);
+  }
 });

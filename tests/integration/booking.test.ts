@@ -5,8 +5,10 @@
 // TEST_DATABASE_URL.
 import fs from "node:fs";
 import path from "node:path";
+import { inspect } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCookie } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as bookingRoute from "~/routes/booking";
 import * as cancelRoute from "~/routes/booking-cancel";
 import * as confirmationRoute from "~/routes/booking-confirmation";
@@ -14,12 +16,14 @@ import { cancelFromLink, submitBooking } from "~/features/booking/actions.server
 import { BOOKING_CANCELLED_KIND } from "~/features/booking/booking.server";
 import { BOOKING_REMINDER_KIND, REMINDER_DROPPED_REASON } from "~/features/booking/reminders.server";
 import { BOOKING_MESSAGES, type LastBooking } from "~/features/booking/schema";
-import { centralDate, centralInstant, lastBookableDate } from "~/features/booking/slots";
+import { lastBookableDate } from "~/features/booking/slots";
+import { centralDate, centralInstant } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/lib/form-data.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { bookingBlocks, bookings, emailOutbox } from "#server/db/schema";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
+import { logger } from "#server/logger.server";
 import { clearBookings } from "../support/bookings";
 import { testDatabases, type TestDatabase } from "../support/databases";
 import { tempDir } from "../../scripts/support/databases";
@@ -183,6 +187,52 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       }
       expect(await db.db.select().from(bookings)).toEqual([]);
     });
+
+    it("strips what the database cannot store (a NUL) from free text, and answers text of nothing else with the field's message", async () => {
+      const form = bookingForm({
+        firstName: "Ada\u0000",
+        lastName: "Love\u0000lace",
+        phone: "316-555-0100\u0000",
+        projectDescription: "Spindle \u0000utilisation is low.",
+        specificGoals: "\u0000",
+        additionalRequirements: "ITAR\u0000",
+      });
+      expect(await post(form)).toMatchObject({ kind: "redirect", location: "/booking/confirmation" });
+      const [saved] = await db.db
+        .select({
+          firstName: bookings.firstName,
+          lastName: bookings.lastName,
+          phone: bookings.phone,
+          projectDescription: bookings.projectDescription,
+          specificGoals: bookings.specificGoals,
+          additionalRequirements: bookings.additionalRequirements,
+        })
+        .from(bookings);
+      expect(saved).toEqual({
+        firstName: "Ada",
+        lastName: "Lovelace",
+        phone: "316-555-0100",
+        projectDescription: "Spindle utilisation is low.",
+        specificGoals: "",
+        additionalRequirements: "ITAR",
+      });
+
+      const nothingElse = await post(bookingForm({ firstName: "\u0000\u0000\u0000", email: "ada\u0000@example.com" }));
+      expect(nothingElse.status).toBe(400);
+      expect(fieldErrors(nothingElse)).toEqual({ firstName: [BOOKING_MESSAGES.firstName], email: [BOOKING_MESSAGES.email] });
+    });
+
+    it("answers a date far past the horizon (year 9999) with the horizon's message, and the page for it with no open slot", async () => {
+      const horizon = getEnv().BOOKING_HORIZON_DAYS;
+      const answer = await post(bookingForm({ sessionDate: "9999-12-31" }));
+      expect(answer.status).toBe(400);
+      expect(fieldErrors(answer)).toEqual({ sessionDate: [BOOKING_MESSAGES.horizon(horizon)] });
+      expect(answer.kind === "data" && answer.data.availability.slots.some((slot: { available: boolean }) => slot.available)).toBe(false);
+
+      const page = (await loadBookingPage({ date: "9999-12-31", duration: "90" })) as Awaited<ReturnType<typeof bookingRoute.loader>>;
+      expect(page.availability).toMatchObject({ date: "9999-12-31", duration: "90" });
+      expect(page.availability!.slots.filter((slot) => slot.available)).toEqual([]);
+    });
   });
 
   describe("a booking", () => {
@@ -276,6 +326,27 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
         fs.rmSync(mailDir, { force: true });
       }
     });
+    it("is shown on the confirmation page only through the cookie this site signed: a forged or altered one shows nothing", async () => {
+      const answer = await post(bookingForm({ firstName: "Signed" }));
+      expect(answer.kind).toBe("redirect");
+      const [saved] = await db.db.select({ id: bookings.id }).from(bookings);
+      const confirmation = async (cookie: string) =>
+        ((await confirmationRoute.loader(routeArgs(siteRequest("/booking/confirmation", { cookie })) as never)) as unknown as {
+          data: { booking: LastBooking | null };
+        }).data.booking;
+
+      const signed = cookieHeader(answer.kind === "redirect" ? answer.setCookies : []);
+      expect((await confirmation(signed))?.firstName).toBe("Signed");
+      // Written as the site wrote it before it signed: the booking's id, no signature.
+      const forged = (await createCookie("last_booking").serialize({ id: saved!.id })).split(";")[0]!;
+      expect(await confirmation(forged)).toBeNull();
+      // The signed value with another id in it: the signature no longer matches.
+      const [name, value] = signed.match(/last_booking=([^;]+)/)![0].split("=") as [string, string];
+      const [payload, signature] = decodeURIComponent(value).split(".") as [string, string];
+      const altered = btoa(atob(payload).replace(/"id":"[^"]+"/, `"id":"${saved!.id.replace(/.$/, (c) => (c === "0" ? "1" : "0"))}"`));
+      expect(altered).not.toBe(payload);
+      expect(await confirmation(`${name}=${encodeURIComponent(`${altered}.${signature}`)}`)).toBeNull();
+    });
   });
 
   describe("the booking and its e-mails", () => {
@@ -288,9 +359,16 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       }
     }
 
-    it("roll back together when the reminder cannot be queued: 'Booking failed', the form kept", async () => {
+    it("roll back together when the reminder cannot be queued: 'Booking failed', the form kept, nothing personal logged", async () => {
+      const logged = vi.spyOn(logger, "error");
       await withConstraint("email_outbox", `kind <> '${BOOKING_REMINDER_KIND}'`, async () => {
-        const answer = await post(bookingForm({ firstName: "Grace" }));
+        const answer = await post(bookingForm({ firstName: "Grace", email: "grace-logged@example.com", phone: "316-555-0199" }));
+        // The failed statement's parameters (the visitor's details, the rendered e-mails) stay out of the log.
+        expect(logged).toHaveBeenCalledOnce();
+        const entry = inspect(logged.mock.calls, { depth: 20 });
+        for (const personal of ["Grace", "grace-logged@example.com", "316-555-0199", "Spindle utilisation"]) expect(entry).not.toContain(personal);
+        expect(logged.mock.calls[0]![0]).toMatchObject({ error: { code: "23514", constraint: "test_refuse" } });
+        logged.mockRestore();
         expect(answer.status).toBe(500);
         expect(answer.kind === "data" && answer.data.toast).toEqual({
           kind: "error",

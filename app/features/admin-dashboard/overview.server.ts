@@ -1,17 +1,16 @@
 // The admin dashboard's quick overview (SPEC.md section 2), with real numbers where the spec's
 // original showed placeholders (DESIGN.md section 9). Each number comes from the feature that
 // owns its table.
-import { TZDate } from "@date-fns/tz";
-import { startOfMonth } from "date-fns";
 import { countApprovedAffiliates } from "~/features/affiliates/affiliates.server";
 import { countPosts } from "~/features/blog/posts.server";
 import { countUpcomingBookings } from "~/features/booking/admin-data.server";
 import { countPaidOrdersSince } from "~/features/checkout/orders.server";
+import { startOfCentralMonth } from "~/lib/central-time";
 import { getDb, type Executor } from "#server/db/client.server";
 
 /** The business runs on Central Time: "this month" starts at midnight on the 1st in Chicago. */
 export function startOfBusinessMonth(now: Date): Date {
-  return new Date(startOfMonth(new TZDate(now, "America/Chicago")).getTime());
+  return startOfCentralMonth(now);
 }
 
 export type AdminOverview = {

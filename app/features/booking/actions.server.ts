@@ -3,16 +3,16 @@
 // loader, and /booking/cancel/:token's loader and action. Every answer to bad input is a field
 // message or a plain status, never a 500; the server's clock decides.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { data } from "react-router";
 import { z } from "zod";
 import type { ActionResult } from "~/components/form";
-import { site } from "~/content/site";
+import { CENTRAL_ABBREVIATION, centralDate, clockTime, isCalendarDate, longDate, monthDate } from "~/lib/central-time";
+import { NO_STORE } from "~/lib/cache-headers";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { readFormData } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";
+import { loggableError } from "#server/db/errors.server";
 import type { OutboxMessage } from "#server/email/delivery.server";
 import { deliverClaimed, deliverNow, type DeliveryResult } from "#server/email/outbox.server";
 import { logger } from "#server/logger.server";
@@ -34,12 +34,12 @@ import {
   BOOKING_SAVED,
   CANCEL_INTENT,
   CANCEL_TOASTS,
+  SHOW_TIMES_INTENT,
   unexpectedEmailError,
 } from "./messages";
 import { BOOKING_MESSAGES, bookingSchema } from "./schema";
-import { BOOKING_TIME_ZONE, centralDate, isCalendarDate, lastBookableDate, SESSION_DURATIONS } from "./slots";
+import { lastBookableDate, SESSION_DURATIONS } from "./slots";
 
-const noStore = { "Cache-Control": "no-store" } as const;
 
 const availabilityQuery = z.object({
   date: z.string().refine(isCalendarDate),
@@ -82,7 +82,7 @@ async function deliverConfirmation(email: OutboxMessage): Promise<DeliveryResult
   try {
     return await deliverClaimed(email);
   } catch (error) {
-    logger.error({ err: error, outboxId: email.id }, "booking confirmation: first delivery threw; the outbox retries");
+    logger.error({ error: loggableError(error), outboxId: email.id }, "booking confirmation: first delivery threw; the outbox retries");
     return { ok: false, error: unexpectedEmailError(error), attempts: 0 };
   }
 }
@@ -108,9 +108,27 @@ function parseBooking(formData: FormData, now: Date) {
   return parseWithZod(formData, { schema });
 }
 
+/**
+ * Without JavaScript, "Show times" posts the form to see the chosen date's times: the answer keeps
+ * what was typed, says nothing is wrong yet, and drops a chosen time the new date has taken.
+ */
+async function showTimes(formData: FormData, now: Date) {
+  const availability = await availabilityOfSubmission(formData, now);
+  const time = formData.get("sessionTime");
+  if (availability?.slots.some((slot) => slot.time === time && !slot.available)) formData.delete("sessionTime");
+  formData.delete("intent");
+  const submission = parseWithZod(formData, { schema: z.object({}) });
+  const result: BookingActionResult = { ok: false, reply: submission.reply(), availability };
+  return data(result, { headers: NO_STORE });
+}
+
+/** The no-JavaScript "Show times" button's own field, beside the booking form's. */
+const showTimesSchema = z.object({ intent: z.literal(SHOW_TIMES_INTENT) });
+
 /** `clientIp`: the client's address as the trusted proxy reports it (unknown: not counted per client). */
 export async function submitBooking(request: Request, now = new Date(), clientIp?: string) {
-  const formData = await readFormData(request, { schema: serverSchema() });
+  const formData = await readFormData(request, { schema: [serverSchema(), showTimesSchema] });
+  if (formData.get("intent") === SHOW_TIMES_INTENT) return showTimes(formData, now);
   const submission = parseBooking(formData, now);
   if (submission.status !== "success") {
     const result: BookingActionResult = {
@@ -118,7 +136,7 @@ export async function submitBooking(request: Request, now = new Date(), clientIp
       reply: submission.reply(),
       availability: await availabilityOfSubmission(formData, now),
     };
-    return data(result, { status: 400, headers: noStore });
+    return data(result, { status: 400, headers: NO_STORE });
   }
 
   // --- Rate limit (server/rate-limits.server.ts): per client address and per e-mail address.
@@ -137,9 +155,9 @@ export async function submitBooking(request: Request, now = new Date(), clientIp
   try {
     created = await createBooking(submission.value, now);
   } catch (error) {
-    logger.error({ err: error }, "booking could not be saved");
+    logger.error({ error: loggableError(error) }, "booking could not be saved");
     const result: BookingActionResult = { ok: false, toast: BOOKING_FAILED, reply: submission.reply() };
-    return data(result, { status: 500, headers: noStore });
+    return data(result, { status: 500, headers: NO_STORE });
   }
   if (!created.ok) {
     const result: BookingActionResult = {
@@ -147,7 +165,7 @@ export async function submitBooking(request: Request, now = new Date(), clientIp
       reply: submission.reply({ fieldErrors: { sessionTime: [BOOKING_MESSAGES.unavailable] } }),
       availability: await availabilityOfSubmission(formData, now),
     };
-    return data(result, { status: 409, headers: noStore });
+    return data(result, { status: 409, headers: NO_STORE });
   }
 
   const { booking } = created;
@@ -162,7 +180,7 @@ export async function submitBooking(request: Request, now = new Date(), clientIp
 export async function confirmationPageData(request: Request) {
   const handover = await readBookingHandover(request);
   const booking = handover ? await findLastBooking(handover.id) : undefined;
-  const headers = new Headers(noStore);
+  const headers = new Headers(NO_STORE);
   // The e-mail banner shows once; the booking stays for the cookie's lifetime.
   if (booking && handover?.emailError) headers.append("Set-Cookie", await handOverBooking({ id: handover.id }));
   return data(
@@ -188,20 +206,17 @@ export type CancelPageBooking = {
 
 /** Formatted on the server, in Central Time, so the server and the browser render the same text. */
 function cancelPageBooking(booking: CancellableBooking, now: Date): CancelPageBooking {
-  const startsAt = new TZDate(booking.startsAt, BOOKING_TIME_ZONE);
-  const endsAt = new TZDate(booking.endsAt, BOOKING_TIME_ZONE);
-  const zone = site.location.timeZoneAbbreviation;
   const state =
     booking.status === "cancelled" ? "cancelled" : booking.status === "completed" || booking.startsAt <= now ? "past" : "active";
   return {
     bookingRef: booking.bookingRef,
     name: `${booking.firstName} ${booking.lastName}`,
-    date: format(startsAt, "EEEE, MMMM d, yyyy"),
-    time: `${format(startsAt, "h:mm a")} – ${format(endsAt, "h:mm a")} ${zone}`,
+    date: longDate(booking.startsAt),
+    time: `${clockTime(booking.startsAt)} – ${clockTime(booking.endsAt)} ${CENTRAL_ABBREVIATION}`,
     duration: `${booking.sessionDuration} minutes`,
     projectType: booking.projectType,
     state,
-    cancelledOn: booking.cancelledAt ? format(new TZDate(booking.cancelledAt, BOOKING_TIME_ZONE), "MMMM d, yyyy") : null,
+    cancelledOn: booking.cancelledAt ? monthDate(booking.cancelledAt) : null,
   };
 }
 
@@ -213,8 +228,8 @@ export async function cancelPageData(token: string, now = new Date(), clientIp?:
   // --- end of rate limit
   const booking = await findBookingByCancelToken(token);
   const contactEmail = getEnv().OWNER_EMAIL;
-  if (!booking) return data({ booking: null, contactEmail }, { status: 404, headers: noStore });
-  return data({ booking: cancelPageBooking(booking, now), contactEmail }, { headers: noStore });
+  if (!booking) return data({ booking: null, contactEmail }, { status: 404, headers: NO_STORE });
+  return data({ booking: cancelPageBooking(booking, now), contactEmail }, { headers: NO_STORE });
 }
 
 export type CancelActionResult = { ok: false; toast: Toast };
@@ -235,14 +250,14 @@ export async function cancelFromLink(request: Request, token: string, now = new 
       ok: false,
       toast: { kind: "error", title: "Bad request", description: "Use the Cancel Session button to cancel." },
     };
-    return data(result, { status: 400, headers: noStore });
+    return data(result, { status: 400, headers: NO_STORE });
   }
   const result = await cancelBooking(token, now);
-  if (result.outcome === "not-found") return data(null, { status: 404, headers: noStore });
+  if (result.outcome === "not-found") return data(null, { status: 404, headers: NO_STORE });
   if (result.outcome === "cancelled") {
     // The owner's notice; if this first delivery fails, the outbox keeps trying.
     await deliverNow(result.ownerEmailId).catch((error: unknown) =>
-      logger.error({ err: error, outboxId: result.ownerEmailId }, "booking cancelled: owner notice not delivered yet"),
+      logger.error({ error: loggableError(error), outboxId: result.ownerEmailId }, "booking cancelled: owner notice not delivered yet"),
     );
   }
   // Back to the page (reloading it does not post again), which now says the booking is cancelled.

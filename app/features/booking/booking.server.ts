@@ -11,11 +11,11 @@ import type { OutboxMessage } from "#server/email/delivery.server";
 import { enqueueEmail, outboxInsert } from "#server/email/outbox.server";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
 import { getEnv } from "~/lib/env.server";
-import { listBlocksBetween } from "./blocks.server";
 import { bookingCancelledEmail, bookingConfirmationEmail } from "./email-templates.server";
 import { dropReminder, reminderFor } from "./reminders.server";
 import type { BookingInput, LastBooking } from "./schema";
-import { centralDay, dayWindow, daySlots, sessionInterval, type Interval, type SlotState } from "./slots";
+import { centralDate, startOfCentralDay } from "~/lib/central-time";
+import { dayWindow, daySlots, isWithinHorizon, sessionInterval, type Interval, type SlotState } from "./slots";
 
 export const BOOKING_CANCELLED_KIND = "booking_cancelled";
 
@@ -27,16 +27,18 @@ export type Availability = {
   checkedAt: number;
 };
 
-/** Non-cancelled bookings and blocked times that overlap `window`. */
+/** Non-cancelled bookings and blocked times that overlap `window`: one statement (on PGlite each costs CPU in-process). */
 async function listBusyIntervals(window: Interval, executor: Executor = getDb()): Promise<Interval[]> {
-  const [taken, blocks] = await Promise.all([
-    executor
-      .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-      .from(bookings)
-      .where(and(ne(bookings.status, "cancelled"), lt(bookings.startsAt, window.endsAt), gt(bookings.endsAt, window.startsAt))),
-    listBlocksBetween(window.startsAt, window.endsAt, executor),
-  ]);
-  return [...taken, ...blocks.map(({ startsAt, endsAt }) => ({ startsAt, endsAt }))];
+  return executor
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(and(ne(bookings.status, "cancelled"), lt(bookings.startsAt, window.endsAt), gt(bookings.endsAt, window.startsAt)))
+    .unionAll(
+      executor
+        .select({ startsAt: bookingBlocks.startsAt, endsAt: bookingBlocks.endsAt })
+        .from(bookingBlocks)
+        .where(and(lt(bookingBlocks.startsAt, window.endsAt), gt(bookingBlocks.endsAt, window.startsAt))),
+    );
 }
 
 export async function getAvailability(
@@ -44,7 +46,10 @@ export async function getAvailability(
   now: Date,
   executor: Executor = getDb(),
 ): Promise<Availability> {
-  const busy = await listBusyIntervals(dayWindow(date), executor);
+  // A day before today or past the horizon offers nothing: no query (year 9999's window does not
+  // even fit PostgreSQL's timestamps as the driver writes them).
+  const bookable = date >= centralDate(now) && isWithinHorizon(date, now, horizonDays);
+  const busy = bookable ? await listBusyIntervals(dayWindow(date), executor) : [];
   return { date, duration, slots: daySlots({ date, durationMinutes: Number(duration), now, horizonDays, busy }), checkedAt: now.getTime() };
 }
 
@@ -176,7 +181,7 @@ export async function findLastBooking(id: string, executor: Executor = getDb()):
     email: row.email,
     phone: row.phone,
     // The chosen calendar day at midnight in Central Time, as ISO text.
-    sessionDate: new Date(centralDay(row.sessionDate).getTime()).toISOString(),
+    sessionDate: startOfCentralDay(row.sessionDate).toISOString(),
     sessionTime: row.sessionTime,
     sessionDuration: String(row.sessionDuration),
     projectType: row.projectType,

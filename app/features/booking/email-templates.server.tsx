@@ -2,10 +2,9 @@
 // SPEC.md section 3 ("Confirmation e-mail template fields"), an .ics invitation, the cancel link,
 // and the same fields as template_params for the provider API transport. The reminder: the meeting
 // details, 24 hours before the session. The cancellation notice: to the owner.
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import type { bookings, EmailAttachment } from "#server/db/schema";
 import { site } from "~/content/site";
+import { CENTRAL_ABBREVIATION, clockTime, dateTime, longDate as centralLongDate, shortDate as centralShortDate } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { calendarFile } from "#server/email/ics.server";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
@@ -44,18 +43,14 @@ export type BookingConfirmationEmail = RenderedEmail & {
   templateParams: Record<string, string>;
 };
 
-const zone = site.location.timeZone;
-const zoneAbbreviation = site.location.timeZoneAbbreviation;
-
 /** How the session's date and time read in every e-mail: Central Time, the business's zone. */
 export function sessionWhen(booking: Pick<BookingConfirmationInput, "startsAt" | "endsAt">) {
-  const startsAt = new TZDate(booking.startsAt, zone);
-  const startTime = format(startsAt, "h:mm a");
+  const startTime = clockTime(booking.startsAt);
   return {
-    longDate: format(startsAt, "EEEE, MMMM d, yyyy"),
-    shortDate: format(startsAt, "EEE, MMM d, yyyy"),
-    startTime: `${startTime} ${zoneAbbreviation}`,
-    timeRange: `${startTime} – ${format(new TZDate(booking.endsAt, zone), "h:mm a")} ${zoneAbbreviation}`,
+    longDate: centralLongDate(booking.startsAt),
+    shortDate: centralShortDate(booking.startsAt),
+    startTime: `${startTime} ${CENTRAL_ABBREVIATION}`,
+    timeRange: `${startTime} – ${clockTime(booking.endsAt)} ${CENTRAL_ABBREVIATION}`,
   };
 }
 
@@ -287,7 +282,6 @@ export function bookingCancelledEmail(booking: BookingCancelledInput): RenderedE
   const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
   const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
   const name = `${booking.firstName} ${booking.lastName}`;
-  const cancelledAt = new TZDate(booking.cancelledAt, zone);
   const rows = [
     ["Booking ID", booking.bookingRef],
     ["Name", name],
@@ -297,7 +291,7 @@ export function bookingCancelledEmail(booking: BookingCancelledInput): RenderedE
     ["Session time", timeRange],
     ["Duration", `${booking.sessionDuration} minutes`],
     ["Focus area", booking.projectType],
-    ["Cancelled", `${format(cancelledAt, "MMM d, yyyy, h:mm a")} ${zoneAbbreviation}`],
+    ["Cancelled", dateTime(booking.cancelledAt)],
   ] as const;
   const footerNote = `You received this because you are the owner of ${siteUrl.replace(/^https?:\/\//, "")}.`;
   return {

@@ -42,3 +42,5 @@ export const CANCEL_TOASTS = {
 } as const satisfies Record<string, Toast>;
 
 export const CANCEL_INTENT = "cancel";
+/** The no-JavaScript form's "Show times" button: the chosen date's times, nothing booked. */
+export const SHOW_TIMES_INTENT = "show-times";

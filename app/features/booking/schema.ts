@@ -3,10 +3,10 @@
 // booking horizon it checks against. Also the shape kept in localStorage.lastBooking.
 // Importable by the browser bundle.
 import { z } from "zod";
+import { plainText } from "~/lib/plain-text";
+import { centralInstant, isCalendarDate } from "~/lib/central-time";
 import {
-  centralInstant,
   DEFAULT_SESSION_DURATION,
-  isCalendarDate,
   isSlotTime,
   isWithinHorizon,
   meetsLeadTime,
@@ -61,15 +61,15 @@ export const MAX_LENGTHS = {
   optionalText: 2_000,
 } as const;
 
+// Free text goes through plainText: a NUL, which PostgreSQL cannot store, is stripped before the
+// checks instead of failing the insert.
 const text = (missing: string, min: number, max: number) =>
-  z
-    .string({ error: missing })
+  plainText({ error: missing })
     .trim()
     .min(min, { error: missing })
     .max(max, { error: BOOKING_MESSAGES.tooLong(max) });
 
-const optionalText = z
-  .string()
+const optionalText = plainText()
   .trim()
   .max(MAX_LENGTHS.optionalText, { error: BOOKING_MESSAGES.tooLong(MAX_LENGTHS.optionalText) })
   .optional();

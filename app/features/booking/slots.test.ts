@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { centralDate, centralInstant, isCalendarDate } from "~/lib/central-time";
 import {
-  centralDate,
-  centralInstant,
   daySlots,
-  isCalendarDate,
   isWithinHorizon,
   lastBookableDate,
   meetsLeadTime,

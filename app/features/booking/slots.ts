@@ -3,10 +3,9 @@
 // Pure functions with the clock passed in, shared by the page (labels, calendar bounds) and the
 // server (the decision).
 import { TZDate } from "@date-fns/tz";
-import { addDays, format, startOfDay } from "date-fns";
-import { site } from "~/content/site";
+import { addDays, CENTRAL_ABBREVIATION, CENTRAL_TIME_ZONE, centralDate, centralInstant, clockLabel } from "~/lib/central-time";
 
-export const BOOKING_TIME_ZONE = site.location.timeZone;
+export const BOOKING_TIME_ZONE = CENTRAL_TIME_ZONE;
 export const SLOT_TIMES = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"] as const;
 export type SlotTime = (typeof SLOT_TIMES)[number];
 export const SESSION_DURATIONS = ["30", "60", "90"] as const;
@@ -26,30 +25,15 @@ export function isSlotTime(value: string): value is SlotTime {
 
 /** "13:00" → "1:00 PM CT". */
 export function slotLabel(time: string): string {
-  const [hours, minutes] = time.split(":").map(Number) as [number, number];
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"} ${site.location.timeZoneAbbreviation}`;
+  return `${clockLabel(time)} ${CENTRAL_ABBREVIATION}`;
 }
 
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** Midnight of a YYYY-MM-DD date in Central Time, as the calendar (react-day-picker) wants it. */
+// admin.server.ts (split in another slice) still imports these three from here; once it imports
+// ~/lib/central-time itself (startOfCentralDay for centralDay), this block goes.
+export { centralDate, centralInstant, isCalendarDate } from "~/lib/central-time";
+/** Midnight of a YYYY-MM-DD date in Central Time, as a TZDate (date-fns arithmetic in the zone). */
 export function centralDay(date: string): TZDate {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new TZDate(year, month - 1, day, BOOKING_TIME_ZONE);
-}
-
-/** The instant a date and a "HH:mm" time name in Central Time. */
-export function centralInstant(date: string, time: string): Date {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const [hours, minutes] = time.split(":").map(Number) as [number, number];
-  return new Date(new TZDate(year, month - 1, day, hours, minutes, BOOKING_TIME_ZONE).getTime());
+  return new TZDate(+centralInstant(date), BOOKING_TIME_ZONE);
 }
 
 export function sessionInterval(date: string, time: string, durationMinutes: number): Interval {
@@ -57,25 +41,9 @@ export function sessionInterval(date: string, time: string, durationMinutes: num
   return { startsAt, endsAt: new Date(startsAt.getTime() + durationMinutes * 60_000) };
 }
 
-/** The Central Time calendar date (YYYY-MM-DD) at `instant`. */
-export function centralDate(instant: Date): string {
-  return format(new TZDate(instant, BOOKING_TIME_ZONE), "yyyy-MM-dd");
-}
-
-// The schema asks on every submission, and the answer changes only at Central Time's midnight:
-// the last answer is kept with the day it holds for.
-let lastAnswer: { horizonDays: number; dayStartsAt: number; nextDayStartsAt: number; date: string } | undefined;
-
 /** The last date a session may be booked on: today (Central Time) plus the horizon. */
 export function lastBookableDate(now: Date, horizonDays: number): string {
-  const time = now.getTime();
-  if (lastAnswer?.horizonDays === horizonDays && time >= lastAnswer.dayStartsAt && time < lastAnswer.nextDayStartsAt) {
-    return lastAnswer.date;
-  }
-  const today = startOfDay(new TZDate(now, BOOKING_TIME_ZONE));
-  const date = format(addDays(today, horizonDays), "yyyy-MM-dd");
-  lastAnswer = { horizonDays, dayStartsAt: today.getTime(), nextDayStartsAt: addDays(today, 1).getTime(), date };
-  return date;
+  return addDays(centralDate(now), horizonDays);
 }
 
 export function isWithinHorizon(date: string, now: Date, horizonDays: number): boolean {

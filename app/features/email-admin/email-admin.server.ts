@@ -3,7 +3,7 @@
 import { data } from "react-router";
 import { findOutboxMessage, listOutbox, resendDeadMessage } from "#server/email/outbox.server";
 import { describeDelivery } from "#server/email/transport.server";
-import { site } from "~/content/site";
+import { dateTime } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import type { ActionResult } from "~/components/form";
 import { NO_STORE } from "~/lib/cache-headers";
@@ -11,14 +11,8 @@ import { readFormData } from "~/lib/form-data.server";
 import { isUuid, readListQuery } from "~/lib/list-query";
 import { outboxQuerySchema, resendSchema } from "./schema";
 
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: site.location.timeZone,
-});
-
 function central(date: Date | null) {
-  return date ? `${dateTime.format(date)} ${site.location.timeZoneAbbreviation}` : null;
+  return date ? dateTime(date) : null;
 }
 
 export async function getOutboxPage(url: URL) {

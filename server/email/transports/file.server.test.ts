@@ -45,4 +45,18 @@ describe("the file transport", () => {
     await transport.send(message("00000000-0000-4000-8000-000000000002"));
     expect(fs.readdirSync(directory)).toEqual([emlFileName(message("00000000-0000-4000-8000-000000000002"))]);
   });
+
+  it("ends every line in CRLF, the text and HTML parts' own lines too", async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "file-transport-"));
+    const transport = createFileTransport({ directory: root, from: "site@example.com" });
+    const multiline = {
+      ...message("00000000-0000-4000-8000-000000000003"),
+      text: "Hello,\n\nline two\nline three",
+      html: "<p>Hello</p>\n<p>Bye</p>",
+    };
+    await transport.send(multiline);
+    const eml = fs.readFileSync(path.join(root, emlFileName(multiline)), "latin1");
+    expect(eml).toContain("line two\r\nline three");
+    expect(eml.match(/(?<!\r)\n/g)).toBeNull();
+  });
 });

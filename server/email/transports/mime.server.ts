@@ -3,6 +3,10 @@
 import type { SendMailOptions } from "nodemailer";
 import type { OutboxMessage } from "../delivery.server";
 
+// The stored bodies end their lines in LF; a message's lines end in CRLF (RFC 5322), and Nodemailer
+// leaves a 7bit part's line ends as they are.
+const crlf = (body: string) => body.replace(/\r?\n/g, "\r\n");
+
 export function toMailOptions(message: OutboxMessage, from: string): SendMailOptions {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
   return {
@@ -10,8 +14,8 @@ export function toMailOptions(message: OutboxMessage, from: string): SendMailOpt
     to: message.to,
     cc: message.cc ?? undefined,
     subject: message.subject,
-    html: message.html,
-    text: message.text,
+    html: crlf(message.html),
+    text: crlf(message.text),
     // Stable per outbox row, so a receiver can recognise a message re-sent after a crash.
     messageId: `<${message.id}@${domain}>`,
     date: message.createdAt,

@@ -4,7 +4,7 @@
 // duration asks the server which start times that day still has.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { Field, FormError, SubmitButton, useToast, VALIDATION_TIMING } from "~/components/form";
 import type { BookingActionResult } from "../actions.server";
@@ -17,7 +17,8 @@ import {
   EXPERIENCE_LEVELS,
   FOCUS_AREAS,
 } from "../schema";
-import { isCalendarDate, SESSION_DURATIONS, SLOT_TIMES, slotLabel, type SlotState } from "../slots";
+import { isCalendarDate } from "~/lib/central-time";
+import { SESSION_DURATIONS, SLOT_TIMES, slotLabel, type SlotState } from "../slots";
 import { SelectField, TextareaField } from "./fields";
 import { SessionDateField } from "./session-date-field";
 
@@ -27,6 +28,19 @@ const durationOptions = SESSION_DURATIONS.map((minutes) => ({ value: minutes, la
 const focusAreaOptions = FOCUS_AREAS.map((area) => ({ value: area, label: area }));
 const experienceOptions = EXPERIENCE_LEVELS.map((level) => ({ value: level, label: EXPERIENCE_LEVEL_LABELS[level] }));
 const slotsBeforeADateIsChosen: SlotState[] = SLOT_TIMES.map((time) => ({ time, label: slotLabel(time), available: true }));
+
+// The schema reads the clock when it checks, so one per horizon serves every render (building it
+// and its constraints took a tenth of a server render of /booking).
+const formSchemas = new Map<number, { schema: ReturnType<typeof bookingSchema>; constraint: ReturnType<typeof getZodConstraint> }>();
+function formSchema(horizonDays: number) {
+  let entry = formSchemas.get(horizonDays);
+  if (!entry) {
+    const schema = bookingSchema({ now: () => new Date(), horizonDays });
+    entry = { schema, constraint: getZodConstraint(schema) };
+    formSchemas.set(horizonDays, entry);
+  }
+  return entry;
+}
 
 /** The newest answer about this date and duration, wherever it came from. */
 function newestAvailability(date: string, duration: string, answers: Array<Availability | null | undefined>) {
@@ -61,12 +75,12 @@ export function BookingForm({
   actionResult: BookingActionResult | undefined;
 }) {
   // The visitor's clock gives instant feedback; the server checks again with its own.
-  const schema = useMemo(() => bookingSchema({ now: () => new Date(), horizonDays }), [horizonDays]);
+  const { schema, constraint } = formSchema(horizonDays);
   const [form, fields] = useForm<BookingFormValues>({
     id: BOOKING_FORM_ID,
     lastResult: actionResult?.reply,
     defaultValue: BOOKING_FORM_DEFAULTS,
-    constraint: getZodConstraint(schema),
+    constraint,
     ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
@@ -89,6 +103,18 @@ export function BookingForm({
     availability,
   ]);
   const slots = dayAvailability?.slots ?? slotsBeforeADateIsChosen;
+  // A time chosen for another date or duration that this one has taken is cleared, so the field
+  // never shows a choice the submit would refuse. (A time refused by the server stays, under its
+  // message.)
+  const chosenTime = fields.sessionTime.value;
+  const fetched = availabilityFetcher.data?.availability;
+  useEffect(() => {
+    if (!chosenTime || fetched?.date !== date || fetched.duration !== duration) return;
+    if (fetched.slots.some((slot) => slot.time === chosenTime && !slot.available)) {
+      form.update({ name: fields.sessionTime.name, value: "" });
+    }
+    // Runs when an answer arrives; `form` and the field's name do not change.
+  }, [fetched]);
   const checking = availabilityFetcher.state === "loading";
 
   return (

@@ -1,17 +1,23 @@
 // /booking/confirmation (SPEC.md section 2): the last saved booking, what happens next, and where
 // to go. 'Loading...' until the saved booking is found; none saved sends the visitor to /booking.
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { CalendarCheck, CheckCircle2, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { monthDate } from "~/lib/central-time";
 import type { LastBooking } from "../schema";
-import { BOOKING_TIME_ZONE, slotLabel } from "../slots";
+import { slotLabel } from "../slots";
 import { EmailFailureBanner } from "./email-failure-banner";
 import { useLastBooking } from "./last-booking";
 
-const nextSteps = [
-  { icon: Mail, title: "Confirmation email", text: "You'll receive a confirmation email within minutes." },
+/** The first step says what happened to the confirmation e-mail: sent, or not sent yet (the banner says why). */
+const nextSteps = (emailFailed: boolean) => [
+  {
+    icon: Mail,
+    title: "Confirmation email",
+    text: emailFailed
+      ? "Your confirmation email could not be sent yet. We keep trying, and our team contacts you either way."
+      : "You'll receive a confirmation email within minutes.",
+  },
   { icon: Phone, title: "Schedule confirmation", text: "Our team will contact you within 24 hours to confirm the schedule." },
   {
     icon: CalendarCheck,
@@ -27,7 +33,7 @@ function details(booking: LastBooking) {
     ["Email", booking.email],
     ["Phone", booking.phone],
     // sessionDate is the chosen day at midnight Central Time: read it in that zone, wherever the browser is.
-    ["Session Date", format(new TZDate(booking.sessionDate, BOOKING_TIME_ZONE), "MMMM d, yyyy")],
+    ["Session Date", monthDate(new Date(booking.sessionDate))],
     ["Session Time", slotLabel(booking.sessionTime)],
     ["Duration", `${booking.sessionDuration} minutes`],
     ["Project Type", booking.projectType],
@@ -97,7 +103,7 @@ export function ConfirmationPage({
           What Happens Next?
         </h2>
         <ol className="mt-4 grid gap-4">
-          {nextSteps.map(({ icon: Icon, title, text }, index) => (
+          {nextSteps(Boolean(emailError)).map(({ icon: Icon, title, text }, index) => (
             <li key={title} className="flex gap-4">
               <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
                 <Icon aria-hidden="true" className="size-4" />

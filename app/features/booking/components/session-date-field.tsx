@@ -1,13 +1,18 @@
-// The preferred date: a calendar (react-day-picker, days in Central Time) with the past and the days
-// beyond the booking horizon disabled, arrow keys moving between days. Without JavaScript the
-// calendar cannot work, so the page shows a plain date field instead (inside <noscript>, so it
-// posts only when scripts are off; with scripts on, Conform's input control posts the value).
+// The preferred date: a calendar (react-day-picker) with the past and the days beyond the booking
+// horizon disabled, arrow keys moving between days. Without JavaScript the calendar cannot work, so
+// the page shows a plain date field instead (inside <noscript>, so it posts only when scripts are
+// off; with scripts on, Conform's input control posts the value).
+// The calendar's days are Central Time calendar dates held as local-midnight Dates: the grid only
+// needs year, month and day, which read the same in every zone, and react-day-picker's `timeZone`
+// recomputed Chicago's offset for every day it drew (most of /booking's render time; decision 011).
 import { useInputControl, type FieldMetadata } from "@conform-to/react";
 import { format } from "date-fns";
-import { DayPicker, type ClassNames } from "react-day-picker";
+import { DayPicker, type ClassNames, type DayPickerProps } from "react-day-picker";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { BOOKING_TIME_ZONE, centralDate, centralDay, isCalendarDate } from "../slots";
+import { isCalendarDate, longDate } from "~/lib/central-time";
+import { SHOW_TIMES_INTENT } from "../messages";
 
 const dayButton =
   "inline-flex size-10 items-center justify-center rounded-md text-sm transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:pointer-events-none";
@@ -35,6 +40,30 @@ const calendarClassNames: Partial<ClassNames> = {
   hidden: "invisible",
 };
 
+/** A YYYY-MM-DD date as the calendar holds it: midnight of that date in the local zone. */
+function calendarDay(date: string): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+}
+
+function dateOfCalendarDay(day: Date): string {
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+}
+
+// The day number must be a word of the button's name (WCAG 2.5.3): "Monday, November 30, 2026",
+// not react-day-picker's "Monday, November 30th, 2026".
+const labels: DayPickerProps["labels"] = {
+  labelDayButton: (day, modifiers) =>
+    `${modifiers.today ? "Today, " : ""}${longDate(dateOfCalendarDay(day))}${modifiers.selected ? ", selected" : ""}`,
+};
+// Each day drawn is formatted four times (its number, "yyyy-MM-dd", "yyyy-MM" twice): those without
+// date-fns' format, the rest (caption, weekday names) with it.
+const formatters: DayPickerProps["formatters"] = { formatDay: (day) => String(day.getDate()) };
+const dateLib: DayPickerProps["dateLib"] = {
+  format: (day, pattern, options) =>
+    pattern === "yyyy-MM-dd" ? dateOfCalendarDay(day) : pattern === "yyyy-MM" ? dateOfCalendarDay(day).slice(0, 7) : format(day, pattern, options),
+};
+
 export function SessionDateField({
   field,
   today,
@@ -46,9 +75,9 @@ export function SessionDateField({
   lastDate: string;
 }) {
   const control = useInputControl(field);
-  const firstDay = centralDay(today);
-  const lastDay = centralDay(lastDate);
-  const selected = control.value && isCalendarDate(control.value) ? centralDay(control.value) : undefined;
+  const firstDay = calendarDay(today);
+  const lastDay = calendarDay(lastDate);
+  const selected = control.value && isCalendarDate(control.value) ? calendarDay(control.value) : undefined;
   const labelId = `${field.id}-label`;
   const summaryId = `${field.id}-summary`;
   const invalid = Boolean(field.errors?.length);
@@ -60,16 +89,22 @@ export function SessionDateField({
         Preferred Date
       </Label>
       <noscript>
-        <Input
-          type="date"
-          id={field.id}
-          name={field.name}
-          defaultValue={field.initialValue}
-          min={today}
-          max={lastDate}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? field.errorId : undefined}
-        />
+        {/* The times offered depend on the date: "Show times" asks for them (the server books nothing). */}
+        <div className="flex gap-2">
+          <Input
+            type="date"
+            id={field.id}
+            name={field.name}
+            defaultValue={field.initialValue}
+            min={today}
+            max={lastDate}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? field.errorId : undefined}
+          />
+          <Button type="submit" name="intent" value={SHOW_TIMES_INTENT} variant="outline" formNoValidate>
+            Show times
+          </Button>
+        </div>
       </noscript>
       <div
         role="group"
@@ -81,19 +116,21 @@ export function SessionDateField({
         <DayPicker
           mode="single"
           required
-          timeZone={BOOKING_TIME_ZONE}
           today={firstDay}
           selected={selected}
-          onSelect={(day) => control.change(centralDate(day))}
+          onSelect={(day) => control.change(dateOfCalendarDay(day))}
           disabled={[{ before: firstDay }, { after: lastDay }]}
           startMonth={firstDay}
           endMonth={lastDay}
           defaultMonth={selected ?? firstDay}
           classNames={calendarClassNames}
+          labels={labels}
+          formatters={formatters}
+          dateLib={dateLib}
         />
       </div>
       <p id={summaryId} aria-live="polite" className="text-sm text-muted-foreground [@media(scripting:none)]:hidden">
-        {selected ? `Selected: ${format(selected, "EEEE, MMMM d, yyyy")}` : "No date selected yet."}
+        {selected ? `Selected: ${longDate(control.value!)}` : "No date selected yet."}
       </p>
       {invalid ? (
         <p id={field.errorId} className="text-sm text-destructive">
