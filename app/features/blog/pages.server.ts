@@ -1,19 +1,12 @@
 // What /blog and /blog/{slug} render, from the published posts. Post HTML is sanitized again here,
 // on its way to the reader, with the same allow-list as on save (sanitize.ts).
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { data } from "react-router";
-import { site } from "~/content/site";
+import { monthDate } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { absoluteUrl } from "~/lib/seo";
 import { cardExcerpt, postImage, postMetaDescription, postMetaTitle } from "./metadata";
 import { findPublishedPost, listPublishedPosts, type PublishedPost } from "./posts.server";
 import { postPlainText, sanitizePostHtml } from "./sanitize";
-
-/** The site shows dates as Central Time calendar days ("March 8, 2026"). */
-export function postDateLabel(date: Date): string {
-  return format(new TZDate(date, site.location.timeZone), "MMMM d, yyyy");
-}
 
 export async function blogIndexData() {
   const posts = await listPublishedPosts();
@@ -39,7 +32,8 @@ function postView(post: PublishedPost & { publishedAt: Date }) {
     featuredImageUrl: post.featuredImageUrl,
     publishedAt: post.publishedAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
-    dateLabel: postDateLabel(post.publishedAt),
+    // The site shows dates as Central Time calendar days ("March 8, 2026").
+    dateLabel: monthDate(post.publishedAt),
     meta: { title: postMetaTitle(post), description, image: postImage(post) },
   };
 }

@@ -23,7 +23,8 @@ import {
   statusChangeSchema,
   type BookingStatus,
 } from "./admin-schema";
-import { clock, describeBlock, existingCentralInstant, longDate, zoneAbbreviation } from "./admin-time.server";
+import { CENTRAL_ABBREVIATION, clockTime, shortDate } from "~/lib/central-time";
+import { describeBlock, existingCentralInstant } from "./admin-time.server";
 import { createBlock, deleteBlock } from "./blocks.server";
 import { dropReminder } from "./reminders.server";
 import { centralDate, centralDay } from "./slots";
@@ -136,7 +137,7 @@ export function conflictsOf(block: { startsAt: Date; endsAt: Date }, candidates:
     .map((booking) => ({
       id: booking.id,
       bookingRef: booking.bookingRef,
-      label: `${booking.firstName} ${booking.lastName}, ${longDate(booking.startsAt)} ${clock(booking.startsAt)} ${zoneAbbreviation}`,
+      label: `${booking.firstName} ${booking.lastName}, ${shortDate(booking.startsAt)} ${clockTime(booking.startsAt)} ${CENTRAL_ABBREVIATION}`,
     }));
 }
 

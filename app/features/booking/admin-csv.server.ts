@@ -4,7 +4,7 @@ import { csvResponse, pagesOf } from "~/lib/csv.server";
 import { listBookings, type AdminBooking } from "./admin-data.server";
 import { readBookingFilters } from "./admin-pages.server";
 import { bookingStatusLabels } from "./admin-schema";
-import { csvDateTime } from "./admin-time.server";
+import { csvDateTime } from "~/lib/central-time";
 import { EXPERIENCE_LEVEL_LABELS } from "./schema";
 
 const header = [
@@ -42,7 +42,7 @@ const toRow = (booking: AdminBooking) => [
   booking.specificGoals,
   booking.additionalRequirements,
   csvDateTime(booking.createdAt),
-  csvDateTime(booking.cancelledAt),
+  booking.cancelledAt ? csvDateTime(booking.cancelledAt) : "",
 ];
 
 /**

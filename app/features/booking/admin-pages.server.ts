@@ -7,7 +7,8 @@ import { dateRange, isUuid, pageWindow, readListQuery } from "~/lib/list-query";
 import { lastBlockableDate, conflictsOf, statusChangeRefusal } from "./admin-actions.server";
 import { countBookingsByStatus, findBooking, listBookings, listBookingsOverlapping, type BookingFilters } from "./admin-data.server";
 import { adminBookingStatuses, bookingListQuerySchema } from "./admin-schema";
-import { dateTime, describeBlock, sessionTimes, zoneAbbreviation } from "./admin-time.server";
+import { CENTRAL_ABBREVIATION, dateTime } from "~/lib/central-time";
+import { describeBlock, sessionTimes } from "./admin-time.server";
 import { listUpcomingBlocks } from "./blocks.server";
 import { EXPERIENCE_LEVEL_LABELS } from "./schema";
 import { centralDate } from "./slots";
@@ -87,7 +88,7 @@ export async function getBookingView(id: string, url: URL, now = new Date()) {
     email: booking.email,
     phone: booking.phone,
     ...sessionTimes(booking),
-    requested: `${booking.sessionDate} at ${booking.sessionTime} ${zoneAbbreviation}`,
+    requested: `${booking.sessionDate} at ${booking.sessionTime} ${CENTRAL_ABBREVIATION}`,
     duration: booking.sessionDuration,
     projectType: booking.projectType,
     projectDescription: booking.projectDescription,
