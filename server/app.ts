@@ -12,6 +12,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { getEnv } from "~/lib/env.server";
 import { clientIpContext, nonceContext } from "~/lib/request-context";
+import { NO_STORE } from "~/lib/cache-headers";
 import { appHooksOf, type AppHooks } from "./app-hooks";
 import { refuseCrossSitePosts } from "./cross-site.server";
 import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.server";
@@ -64,7 +65,7 @@ export async function startServer({
   app.use(limitFormFields());
 
   app.get("/healthz", async (_req, res) => {
-    res.set("Cache-Control", "no-store");
+    res.set(NO_STORE);
     try {
       await ping(database.db);
       res.status(200).json({ status: "ok" });

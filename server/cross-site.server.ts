@@ -3,6 +3,7 @@
 import type express from "express";
 import type { Env } from "~/lib/env.server";
 import { crossSiteRefusal } from "~/lib/origin-check";
+import { NO_STORE } from "~/lib/cache-headers";
 import { logger } from "./logger.server";
 
 export function refuseCrossSitePosts(env: Env): express.RequestHandler {
@@ -15,6 +16,6 @@ export function refuseCrossSitePosts(env: Env): express.RequestHandler {
     );
     if (!reason) return next();
     logger.warn({ method: req.method, path: req.path, origin }, "cross-site request refused");
-    res.status(403).set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" }).send(reason);
+    res.status(403).set({ ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" }).send(reason);
   };
 }

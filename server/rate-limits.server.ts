@@ -16,6 +16,7 @@ import {
   type RateLimitName,
 } from "~/lib/rate-limit-policies";
 import { routeAccess, type RoutePattern } from "~/lib/route-access";
+import { NO_STORE } from "~/lib/cache-headers";
 import { getDb, type Database } from "./db/client.server";
 import { rateLimitCounters } from "./db/schema";
 import { deliverNow, enqueueEmail } from "./email/outbox.server";
@@ -158,5 +159,5 @@ export async function rateLimitNoticesQueued(): Promise<void> {
 
 /** The headers of a refusal: Retry-After, and never cached. */
 export function refusalHeaders(refusal: RateLimitRefusal) {
-  return { "Cache-Control": "no-store", "Retry-After": String(refusal.retryAfterSeconds) };
+  return { ...NO_STORE, "Retry-After": String(refusal.retryAfterSeconds) };
 }

@@ -8,6 +8,7 @@
 // more than once, is refused with a 400 too. What reaches the schema is at most a few dozen fields.
 import { data } from "react-router";
 import type { z } from "zod";
+import { NO_STORE } from "./cache-headers";
 import { ruleFor } from "./route-access";
 
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
@@ -19,7 +20,7 @@ export const TOO_MANY_FIELDS_MESSAGE = "Bad request: the form has more fields th
 export const UNKNOWN_FIELDS_MESSAGE = "Bad request: the form has fields this address does not take, or one field twice.";
 
 const refuse = (message: string): never => {
-  throw data(message, { status: 400, headers: { "Cache-Control": "no-store" } });
+  throw data(message, { status: 400, headers: NO_STORE });
 };
 
 type FormSchema = z.ZodType;

@@ -15,7 +15,7 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
   // Same-origin only (no CORS): a preflight has nothing to ask Better Auth, and handing it over
   // would count it against the caller's sign-in limit.
   if (request.method === "OPTIONS") {
-    return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS, "Cache-Control": "no-store" } });
+    return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS, ...NO_STORE } });
   }
   const url = new URL(request.url);
   // JSON only (the route's rule): Better Auth's own form parsing is not reached.

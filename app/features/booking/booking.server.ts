@@ -15,6 +15,7 @@ import { bookingCancelledEmail, bookingConfirmationEmail } from "./email-templat
 import { dropReminder, reminderFor } from "./reminders.server";
 import type { BookingInput, LastBooking } from "./schema";
 import { centralDate, startOfCentralDay } from "~/lib/central-time";
+import { isUuid } from "~/lib/list-query";
 import { dayWindow, daySlots, isWithinHorizon, sessionInterval, type Interval, type SlotState } from "./slots";
 
 export const BOOKING_CANCELLED_KIND = "booking_cancelled";
@@ -147,9 +148,6 @@ export async function createBooking(input: BookingInput, now = new Date(), execu
   }
 }
 
-/** A booking's id is a UUID: anything else in a URL or cookie is no booking (and no query). */
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The columns of what the visitor entered on the form, and the booking's reference. */
 export const bookingFormColumns = {
   bookingRef: bookings.bookingRef,
@@ -169,7 +167,7 @@ export const bookingFormColumns = {
 
 /** A booking as localStorage.lastBooking keeps it (SPEC.md section 3). */
 export async function findLastBooking(id: string, executor: Executor = getDb()): Promise<LastBooking | undefined> {
-  if (!uuidPattern.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await executor
     .select({ ...bookingFormColumns, createdAt: bookings.createdAt })
     .from(bookings)

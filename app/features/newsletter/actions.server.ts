@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
 import type { ActionResult } from "~/components/form";
+import { NO_STORE } from "~/lib/cache-headers";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { readFormData } from "~/lib/form-data.server";
@@ -24,13 +25,12 @@ import {
 import { newsletterSchema } from "./schema";
 import { findSubscriptionByToken, subscribe, unsubscribe, type SubscribeOutcome } from "./subscriptions.server";
 
-const noStore = { "Cache-Control": "no-store" } as const;
 
 /**
  * The answer: to a fetcher (JavaScript) the form's result; to the footer's plain form (it sends
  * `returnTo`) a redirect back to the form, with the toast in the flash cookie.
  */
-async function answer(returnTo: unknown, status: number, result: ActionResult & { toast: Toast }, headers: HeadersInit = noStore) {
+async function answer(returnTo: unknown, status: number, result: ActionResult & { toast: Toast }, headers: HeadersInit = NO_STORE) {
   if (typeof returnTo === "string") {
     const back = safeRedirectPath(returnTo, "/blog", getEnv().SITE_URL).replace(/#.*$/, "");
     return redirectWithToast(`${back}#${NEWSLETTER_FOOTER_ID}`, result.toast, new Headers(headers));
@@ -91,7 +91,7 @@ export async function unsubscribePageData(token: string) {
     subscription && !subscription.unsubscribedAt
       ? { state: "subscribed", maskedEmail: maskEmail(subscription.email) }
       : { state: "not-subscribed", maskedEmail: subscription ? maskEmail(subscription.email) : null };
-  return data(page, { headers: noStore });
+  return data(page, { headers: NO_STORE });
 }
 
 export const UNSUBSCRIBED: Toast = {
@@ -106,7 +106,7 @@ const buttonSchema = z.object({ intent: z.literal(UNSUBSCRIBE_INTENT) });
 /** The page's Unsubscribe button. Every token gets the same answer: a guess learns nothing. */
 export async function unsubscribeFromPage(request: Request, token: string, now = new Date()) {
   const form = buttonSchema.safeParse(Object.fromEntries(await readFormData(request, { schema: buttonSchema })));
-  if (!form.success) throw data("Bad request: use the Unsubscribe button.", { status: 400, headers: noStore });
+  if (!form.success) throw data("Bad request: use the Unsubscribe button.", { status: 400, headers: NO_STORE });
   await unsubscribe(token, now);
   // Back to the page (reloading it does not post again), which now says so.
   return redirectWithToast(`/newsletter/unsubscribe/${encodeURIComponent(token)}`, UNSUBSCRIBED);
@@ -122,7 +122,7 @@ const oneClickSchema = z.object({ "List-Unsubscribe": z.literal("One-Click") });
  */
 export async function unsubscribeOneClick(request: Request, token: string, now = new Date()) {
   const form = oneClickSchema.safeParse(Object.fromEntries(await readFormData(request, { schema: oneClickSchema })));
-  if (!form.success) return new Response("Bad request: expected List-Unsubscribe=One-Click.", { status: 400, headers: noStore });
+  if (!form.success) return new Response("Bad request: expected List-Unsubscribe=One-Click.", { status: 400, headers: NO_STORE });
   await unsubscribe(token, now);
-  return new Response(ONE_CLICK_ANSWER, { headers: { ...noStore, "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(ONE_CLICK_ANSWER, { headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
 }
