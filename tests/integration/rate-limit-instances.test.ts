@@ -4,7 +4,8 @@
 // and the owner gets one notice. Needs TEST_DATABASE_URL and `npm run build`.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { centralDate, SLOT_TIMES } from "~/features/booking/slots";
+import { SLOT_TIMES } from "~/features/booking/slots";
+import { centralDate } from "~/lib/central-time";
 import { openDatabase, type OpenDatabase } from "#server/db/client.server";
 import { bookings, emailOutbox } from "#server/db/schema";
 import { RATE_LIMIT_NOTICE_KIND } from "#server/email/rate-limit-notice.server";

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as bookingRoute from "~/routes/booking";
 import * as cancelRoute from "~/routes/booking-cancel";
-import { centralDate } from "~/features/booking/slots";
+import { centralDate } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { emailOutbox, rateLimitCounters } from "#server/db/schema";
 import { rateLimit, rateLimitNoticesQueued } from "#server/rate-limits.server";

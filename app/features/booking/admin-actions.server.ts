@@ -2,7 +2,6 @@
 // in the same transaction; cancelling frees the slot) and blocked times. Each answers the page's
 // ActionResult with a toast; bad input is a field message or a 400, never a 500.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { addDays } from "date-fns";
 import { data } from "react-router";
 import type { ActionResult } from "~/components/form";
 import { NO_STORE } from "~/lib/cache-headers";
@@ -23,11 +22,10 @@ import {
   statusChangeSchema,
   type BookingStatus,
 } from "./admin-schema";
-import { CENTRAL_ABBREVIATION, clockTime, shortDate } from "~/lib/central-time";
+import { addDays, CENTRAL_ABBREVIATION, centralDate, clockTime, shortDate, startOfCentralDay } from "~/lib/central-time";
 import { describeBlock, existingCentralInstant } from "./admin-time.server";
 import { createBlock, deleteBlock } from "./blocks.server";
 import { dropReminder } from "./reminders.server";
-import { centralDate, centralDay } from "./slots";
 
 // ---------------------------------------------------------------------------------------------
 // Status changes
@@ -162,7 +160,7 @@ function blockInterval(
   }
   if (input.allDay) {
     const startsAt = existingCentralInstant(input.date, "00:00")!;
-    const endsAt = new Date(addDays(centralDay(input.date), 1).getTime());
+    const endsAt = startOfCentralDay(addDays(input.date, 1));
     return endsAt <= now ? { fieldErrors: { date: ["That time has already passed."] } } : { startsAt, endsAt };
   }
   const startsAt = existingCentralInstant(input.date, input.startTime!);

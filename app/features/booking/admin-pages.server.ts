@@ -7,11 +7,10 @@ import { dateRange, isUuid, pageWindow, readListQuery } from "~/lib/list-query";
 import { lastBlockableDate, conflictsOf, statusChangeRefusal } from "./admin-actions.server";
 import { countBookingsByStatus, findBooking, listBookings, listBookingsOverlapping, type BookingFilters } from "./admin-data.server";
 import { adminBookingStatuses, bookingListQuerySchema } from "./admin-schema";
-import { CENTRAL_ABBREVIATION, dateTime } from "~/lib/central-time";
+import { CENTRAL_ABBREVIATION, centralDate, dateTime } from "~/lib/central-time";
 import { describeBlock, sessionTimes } from "./admin-time.server";
 import { listUpcomingBlocks } from "./blocks.server";
 import { EXPERIENCE_LEVEL_LABELS } from "./schema";
-import { centralDate } from "./slots";
 
 export const BOOKINGS_PAGE_SIZE = 50;
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { dateParam, listSearch, pageParam, statusParam } from "~/lib/list-query";
 import { plainText } from "~/lib/plain-text";
 import type { bookingStatuses } from "#server/db/schema";
-import { isCalendarDate } from "./slots";
+import { isCalendarDate } from "~/lib/central-time";
 
 export type BookingStatus = (typeof bookingStatuses)[number];
 

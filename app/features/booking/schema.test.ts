@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES, bookingSchema } from "./schema";
-import { centralInstant } from "./slots";
+import { centralInstant } from "~/lib/central-time";
 
 const HOUR = 60 * 60_000;
 

@@ -2,7 +2,6 @@
 // 09:00 to 17:00, read in America/Chicago whatever the visitor's or the server's zone, DST included.
 // Pure functions with the clock passed in, shared by the page (labels, calendar bounds) and the
 // server (the decision).
-import { TZDate } from "@date-fns/tz";
 import { addDays, CENTRAL_ABBREVIATION, CENTRAL_TIME_ZONE, centralDate, centralInstant, clockLabel } from "~/lib/central-time";
 
 export const BOOKING_TIME_ZONE = CENTRAL_TIME_ZONE;
@@ -26,14 +25,6 @@ export function isSlotTime(value: string): value is SlotTime {
 /** "13:00" → "1:00 PM CT". */
 export function slotLabel(time: string): string {
   return `${clockLabel(time)} ${CENTRAL_ABBREVIATION}`;
-}
-
-// admin.server.ts (split in another slice) still imports these three from here; once it imports
-// ~/lib/central-time itself (startOfCentralDay for centralDay), this block goes.
-export { centralDate, centralInstant, isCalendarDate } from "~/lib/central-time";
-/** Midnight of a YYYY-MM-DD date in Central Time, as a TZDate (date-fns arithmetic in the zone). */
-export function centralDay(date: string): TZDate {
-  return new TZDate(+centralInstant(date), BOOKING_TIME_ZONE);
 }
 
 export function sessionInterval(date: string, time: string, durationMinutes: number): Interval {
