@@ -177,10 +177,9 @@ function SubscriberCards(props: ListProps) {
     <ul className="space-y-3 md:hidden">
       {props.subscribers.map((subscriber) => (
         <li key={subscriber.id} className="rounded-xl border bg-card p-4 shadow-sm">
-          <div className="flex items-start justify-between gap-3">
-            <p className="min-w-0 font-medium break-all">{subscriber.email}</p>
-            <StatusBadge look={subscriberStateLooks[subscriber.state]} />
-          </div>
+          {/* Addresses are long: the badge goes under the address rather than squeezing it. */}
+          <p className="font-medium break-all">{subscriber.email}</p>
+          <StatusBadge look={subscriberStateLooks[subscriber.state]} className="mt-2" />
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">Source</dt>
             <dd>{subscriber.source}</dd>
