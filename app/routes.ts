@@ -32,6 +32,8 @@ export default [
     route("admin/bookings", "routes/admin-bookings.tsx"),
     route("admin/bookings/export.csv", "routes/admin-bookings-csv.ts"),
     route("admin/bookings/:id", "routes/admin-booking.tsx"),
+    route("admin/subscribers", "routes/admin-subscribers.tsx"),
+    route("admin/subscribers/export.csv", "routes/admin-subscribers-csv.ts"),
     route("affiliate-management", "routes/affiliate-management.tsx"),
   ]),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),

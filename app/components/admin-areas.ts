@@ -1,6 +1,6 @@
 // The admin areas, in the order the admin shell's navigation and the dashboard's cards show them.
 // Every path is an admin route of app/lib/route-access.ts (admin-areas.test.ts checks it).
-import { BarChart3, CalendarDays, FileText, LayoutDashboard, Mail, Users, type LucideIcon } from "lucide-react";
+import { BarChart3, CalendarDays, FileText, LayoutDashboard, Mail, MailCheck, Users, type LucideIcon } from "lucide-react";
 import type { RoutePattern } from "~/lib/route-access";
 
 export type AdminArea = {
@@ -36,6 +36,7 @@ export const adminAreas: readonly AdminArea[] = [
     icon: FileText,
     card: { title: "Blog Management", description: "Create, edit and publish blog posts.", cta: "Manage Blog" },
   },
+  { label: "Subscribers", to: "/admin/subscribers", icon: MailCheck, card: { title: "Subscribers", description: "Newsletter subscribers: search, unsubscribe by hand, export CSV.", cta: "View Subscribers" } },
   {
     label: "Affiliates",
     to: "/affiliate-management",

@@ -20,6 +20,7 @@ import {
   isCalendarDate,
   longDate,
   monthDate,
+  shortMonthDate,
   shortDate,
   startOfCentralDay,
   startOfCentralMonth,
@@ -127,6 +128,7 @@ describe("Central Time at the edges", () => {
     expect(longDate(instant)).toBe("Monday, November 2, 2026");
     expect(shortDate(instant)).toBe("Mon, Nov 2, 2026");
     expect(monthDate(instant)).toBe("November 2, 2026");
+    expect(shortMonthDate(instant)).toBe("Nov 2, 2026");
     expect(clockTime(instant)).toBe("1:30 PM");
     expect(dateTime(instant)).toBe("Nov 2, 2026, 1:30 PM CT");
     expect(csvDateTime(instant)).toBe("2026-11-02 13:30");
@@ -179,6 +181,7 @@ describe("Central Time against @date-fns/tz", () => {
         expect(longDate(instant)).toBe(format(zoned, "EEEE, MMMM d, yyyy"));
         expect(shortDate(instant)).toBe(format(zoned, "EEE, MMM d, yyyy"));
         expect(monthDate(instant)).toBe(format(zoned, "MMMM d, yyyy"));
+        expect(shortMonthDate(instant)).toBe(format(zoned, "MMM d, yyyy"));
         expect(clockTime(instant)).toBe(format(zoned, "h:mm a"));
         expect(dateTime(instant)).toBe(`${format(zoned, "MMM d, yyyy, h:mm a")} CT`);
         expect(csvDateTime(instant)).toBe(format(zoned, "yyyy-MM-dd HH:mm"));

@@ -235,6 +235,11 @@ export function shortDate(day: string | Date): string {
   return `${WEEKDAYS[w.getUTCDay()]!.slice(0, 3)}, ${monthDayYear(w, shortMonths)}`;
 }
 
+/** "Nov 2, 2026" (MMM d, yyyy). */
+export function shortMonthDate(day: string | Date): string {
+  return monthDayYear(typeof day === "string" ? new Date(dateMs(day)) : wall(day), shortMonths);
+}
+
 /** "November 2, 2026" (MMMM d, yyyy). */
 export function monthDate(day: string | Date): string {
   return monthDayYear(typeof day === "string" ? new Date(dateMs(day)) : wall(day), MONTHS);

@@ -113,6 +113,8 @@ export const routeAccess = {
   "/admin/bookings": adminPage,
   "/admin/bookings/export.csv": adminPage,
   "/admin/bookings/:id": adminPage,
+  "/admin/subscribers": adminPage,
+  "/admin/subscribers/export.csv": adminPage,
   "/affiliate-management": adminPage,
   "/affiliate-dashboard": page("user", { signIn: "/admin-login" }),
   "/affiliate-application": page("user", { signIn: "/auth?redirect=/affiliate-application" }),

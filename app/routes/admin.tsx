@@ -31,6 +31,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     { label: "Active Affiliates", value: overview.activeAffiliates },
     { label: "This Month's Conversions", value: overview.conversionsThisMonth },
     { label: "Upcoming Bookings", value: overview.upcomingBookings },
+    { label: "Active Subscribers", value: overview.activeSubscribers },
   ];
 
   return (
@@ -73,7 +74,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <h2 id="quick-overview" className="text-xl font-semibold">
           Quick Overview
         </h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
           {stats.map((stat) => (
             <div key={stat.label} className="rounded-xl border bg-card p-5 shadow-sm">
               <dt className="text-sm text-muted-foreground">{stat.label}</dt>

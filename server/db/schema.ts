@@ -13,6 +13,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -221,6 +222,45 @@ export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+export const newsletterIssueStatuses = ["draft", "sending", "sent"] as const;
+
+/** An issue of the newsletter: `sending` while it is being queued, `sent` once every active subscriber has a message. */
+export const newsletterIssues = pgTable("newsletter_issues", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  subject: text("subject").notNull(),
+  // The body as the admin wrote it (sanitized like posts), and its plain-text part.
+  html: text("html").notNull(),
+  text: text("text").notNull(),
+  postId: uuid("post_id").references(() => blogPosts.id, { onDelete: "set null" }),
+  status: text("status", { enum: newsletterIssueStatuses }).notNull().default("draft"),
+  /** Messages queued (one per subscriber), set when queuing finishes. */
+  queuedCount: integer("queued_count").notNull().default(0),
+  createdAt: createdAt(),
+  sendingStartedAt: timestamp("sending_started_at", { withTimezone: true }),
+  queuedAt: timestamp("queued_at", { withTimezone: true }),
+});
+
+/**
+ * One row per issue and subscriber, written in the statement that queues the subscriber's message:
+ * the primary key is what makes a double send, two admins or a restart mid-queue give nobody two copies.
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => newsletterSubscriptions.id, { onDelete: "cascade" }),
+    outboxId: uuid("outbox_id")
+      .notNull()
+      .references(() => emailOutbox.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.subscriptionId] })],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Affiliates

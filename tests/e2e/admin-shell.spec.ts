@@ -8,6 +8,7 @@ const AREAS = [
   ["Bookings", "/admin/bookings"],
   ["E-mails", "/admin/emails"],
   ["Blog", "/admin/blog"],
+  ["Subscribers", "/admin/subscribers"],
   ["Affiliates", "/affiliate-management"],
   ["Analytics", "/admin/analytics"],
 ] as const;

@@ -379,6 +379,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
       activeAffiliates: before.activeAffiliates + 1,
       conversionsThisMonth: before.conversionsThisMonth + 2,
       upcomingBookings: before.upcomingBookings,
+      activeSubscribers: before.activeSubscribers,
     });
   });
 });

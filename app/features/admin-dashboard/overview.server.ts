@@ -5,6 +5,7 @@ import { countApprovedAffiliates } from "~/features/affiliates/affiliates.server
 import { countPosts } from "~/features/blog/posts.server";
 import { countUpcomingBookings } from "~/features/booking/admin-data.server";
 import { countPaidOrdersSince } from "~/features/checkout/orders.server";
+import { countActiveSubscribers } from "~/features/newsletter/subscriber-list.server";
 import { startOfCentralMonth } from "~/lib/central-time";
 import { getDb, type Executor } from "#server/db/client.server";
 
@@ -19,14 +20,16 @@ export type AdminOverview = {
   conversionsThisMonth: number;
   /** Not cancelled, starting after now. */
   upcomingBookings: number;
+  activeSubscribers: number;
 };
 
 export async function getAdminOverview(now = new Date(), executor: Executor = getDb()): Promise<AdminOverview> {
-  const [totalPosts, activeAffiliates, conversionsThisMonth, upcomingBookings] = await Promise.all([
+  const [totalPosts, activeAffiliates, conversionsThisMonth, upcomingBookings, activeSubscribers] = await Promise.all([
     countPosts(executor),
     countApprovedAffiliates(executor),
     countPaidOrdersSince(startOfBusinessMonth(now), executor),
     countUpcomingBookings(now, executor),
+    countActiveSubscribers(executor),
   ]);
-  return { totalPosts, activeAffiliates, conversionsThisMonth, upcomingBookings };
+  return { totalPosts, activeAffiliates, conversionsThisMonth, upcomingBookings, activeSubscribers };
 }

@@ -40,3 +40,33 @@ ${footerNote}
 `,
   });
 }
+
+/**
+ * An issue's message: the admin's (sanitized) body, then the unsubscribe line. Rendered once per
+ * issue with a placeholder link; each subscriber's copy gets its own link when it is queued.
+ */
+export function newsletterIssueEmail(input: { subject: string; html: string; text: string; unsubscribeUrl: string }): RenderedEmail {
+  const footerNote = `You received this because you subscribed to the ${site.businessName} newsletter.`;
+  return renderEmail({
+    subject: input.subject,
+    body: (
+      <EmailLayout preview={input.subject} footerNote={footerNote}>
+        <div dangerouslySetInnerHTML={{ __html: input.html }} />
+        <p style={{ margin: "24px 0 0", fontSize: 13, color: "#4b5563" }}>
+          Don't want these e-mails?{" "}
+          <a href={input.unsubscribeUrl} style={{ color: "#4b5563" }}>
+            Unsubscribe
+          </a>{" "}
+          with one click.
+        </p>
+      </EmailLayout>
+    ),
+    text: `${input.text.trim()}
+
+Don't want these e-mails? Unsubscribe: ${input.unsubscribeUrl}
+
+--
+${footerNote}
+`,
+  });
+}

@@ -1,12 +1,13 @@
-// What every newsletter e-mail carries (the welcome today, issues later): the subscriber's own
+// What every newsletter e-mail carries (the welcome and the issues): the subscriber's own
 // unsubscribe link, and the List-Unsubscribe headers that let a mail client unsubscribe with one
 // click (RFC 2369, RFC 8058). The link's token is the subscription's random unsubscribe_token.
 import crypto from "node:crypto";
 import { getEnv } from "~/lib/env.server";
 
 export const NEWSLETTER_WELCOME_KIND = "newsletter_welcome";
+export const NEWSLETTER_ISSUE_KIND = "newsletter_issue";
 /** Every outbox kind sent to subscribers: an address that unsubscribes gets none of them again. */
-export const NEWSLETTER_EMAIL_KINDS = [NEWSLETTER_WELCOME_KIND] as const;
+export const NEWSLETTER_EMAIL_KINDS = [NEWSLETTER_WELCOME_KIND, NEWSLETTER_ISSUE_KIND] as const;
 
 /** 128 random bits, as 32 hex digits (the column's own default has the same shape). */
 export function newUnsubscribeToken() {

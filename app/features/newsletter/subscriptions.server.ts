@@ -3,7 +3,7 @@
 // sign-ups of one address at once make one row and one welcome. An address that had unsubscribed
 // is made active again: a new unsubscribe token (links in its old mails stop working) and a new
 // welcome, which also tells the address's owner, with a one-click way out, if someone else typed it.
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
 import { databaseError, UNIQUE_VIOLATION } from "#server/db/errors.server";
 import { newsletterSubscriptions } from "#server/db/schema";
@@ -76,17 +76,31 @@ export async function findSubscriptionByToken(token: string, db: Executor = getD
 }
 
 /**
- * Unsubscribes the subscription `token` belongs to, and drops the newsletter mail still queued for
- * its address, in one transaction. Idempotent; an unknown token changes nothing. Whether anything
- * changed is not returned: callers answer every token alike.
+ * Ends the subscription `match` selects, if active, and drops the newsletter mail still queued for
+ * its address, in one transaction: the unsubscribe link and the admin's button both come here.
+ * Returns the address if it was active (idempotent: a second call changes nothing).
  */
-export async function unsubscribe(token: string, now = new Date(), db: Executor = getDb()): Promise<void> {
-  await db.transaction(async (tx) => {
+async function endSubscription(match: SQL, now: Date, db: Executor): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .update(newsletterSubscriptions)
       .set({ unsubscribedAt: now })
-      .where(and(eq(newsletterSubscriptions.unsubscribeToken, token), isNull(newsletterSubscriptions.unsubscribedAt)))
+      .where(and(match, isNull(newsletterSubscriptions.unsubscribedAt)))
       .returning({ email: newsletterSubscriptions.email });
     if (row) await dropPendingEmailsTo({ to: row.email, kinds: NEWSLETTER_EMAIL_KINDS }, UNSUBSCRIBED_REASON, tx);
+    return row?.email;
   });
+}
+
+/**
+ * Unsubscribes the subscription `token` belongs to. An unknown token changes nothing. Whether
+ * anything changed is not returned: callers answer every token alike.
+ */
+export async function unsubscribe(token: string, now = new Date(), db: Executor = getDb()): Promise<void> {
+  await endSubscription(eq(newsletterSubscriptions.unsubscribeToken, token), now, db);
+}
+
+/** The admin's "unsubscribe by hand": the address if it was active, undefined if not (or unknown). */
+export async function unsubscribeById(id: string, now = new Date(), db: Executor = getDb()): Promise<string | undefined> {
+  return endSubscription(eq(newsletterSubscriptions.id, id), now, db);
 }

@@ -6,7 +6,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { Field, FormError, SubmitButton, useToast, VALIDATION_TIMING } from "~/components/form";
+import { Field, FormError, SelectField, SubmitButton, TextareaField, useToast, VALIDATION_TIMING } from "~/components/form";
 import type { BookingActionResult } from "../actions.server";
 import type { Availability } from "../booking.server";
 import {
@@ -19,7 +19,6 @@ import {
 } from "../schema";
 import { isCalendarDate } from "~/lib/central-time";
 import { SESSION_DURATIONS, SLOT_TIMES, slotLabel, type SlotState } from "../slots";
-import { SelectField, TextareaField } from "./fields";
 import { SessionDateField } from "./session-date-field";
 
 const BOOKING_FORM_ID = "booking";
