@@ -1,5 +1,5 @@
 import { Home, Sparkles, ArrowLeft } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-blog";
 import { AdminPageHeader } from "~/components/admin-page-header";
 import { SubmitButton, useToast } from "~/components/form";
@@ -32,6 +32,7 @@ export async function action(args: Route.ActionArgs) {
 export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, editing, confirmDeleteId } = loaderData;
   const navigation = useNavigation();
+  const location = useLocation();
   const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   useToast(actionData?.toast);
 
@@ -66,7 +67,10 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
       />
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-2">
         <PostForm
-          key={editing?.id ?? "new"}
+          // A fresh form per post, and per visit of the create form: a saved post's redirect is a new
+          // location, so the form is a blank draft again (a refused save keeps what was typed: the
+          // reply carries it).
+          key={editing?.id ?? location.key}
           editing={editing}
           lastResult={actionData?.intent === SAVE_POST_INTENT ? actionData.reply : undefined}
           busy={intent === SAVE_POST_INTENT}
