@@ -65,7 +65,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           </>
         }
       />
-      <div className="mt-8 grid items-start gap-8 lg:grid-cols-2">
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <PostForm
           // A fresh form per post, and per visit of the create form: a saved post's redirect is a new
           // location, so the form is a blank draft again (a refused save keeps what was typed: the

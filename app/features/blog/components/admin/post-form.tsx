@@ -93,7 +93,7 @@ export function PostForm({
           </h3>
           <div
             data-testid="post-preview"
-            className="article-prose max-h-[28rem] min-h-32 overflow-auto rounded-md border bg-background p-4 text-sm"
+            className="article-prose max-h-[28rem] min-h-32 overflow-auto rounded-md border bg-background p-4"
             // The sanitizer's output, the same the action stores and the post page renders.
             dangerouslySetInnerHTML={{ __html: preview }}
           />
