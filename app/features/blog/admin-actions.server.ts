@@ -8,9 +8,11 @@ import type { ActionResult } from "~/components/form";
 import { NO_STORE } from "~/lib/cache-headers";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { readFormData } from "~/lib/form-data.server";
+import { getDb, type Executor } from "#server/db/client.server";
 import { databaseError, UNIQUE_VIOLATION } from "#server/db/errors.server";
 import { logger } from "#server/logger.server";
-import { deletePost, insertPost, updatePost, upsertSeedPosts, type PostFields } from "./admin-data.server";
+import { announcePagesChanged, pagesChangedHere } from "#server/page-invalidation.server";
+import { deletePost, findPost, insertPost, updatePost, upsertSeedPosts, type PostFields } from "./admin-data.server";
 import {
   DELETE_POST_INTENT,
   deletePostSchema,
@@ -26,6 +28,29 @@ import { seedPosts } from "./seed-posts";
 import { slugForSave } from "./slug";
 
 export const ADMIN_BLOG_PATH = "/admin/blog";
+
+/**
+ * The cached pages a change to posts with these slugs affects: the list, the feed and each post's
+ * page (its address as the page cache keys it).
+ */
+export function blogPagePaths(slugs: readonly string[]): string[] {
+  return ["/blog", "/blog/rss.xml", ...new Set(slugs.map((slug) => `/blog/${encodeURIComponent(slug)}`))];
+}
+
+/**
+ * Runs a change to posts in one transaction; the pages it names (none: no public page changed) are
+ * announced to every instance at its commit and dropped here at once.
+ */
+async function changePosts<T>(change: (tx: Executor) => Promise<{ result: T; slugs: readonly string[] }>): Promise<T> {
+  const { result, paths } = await getDb().transaction(async (tx) => {
+    const { result, slugs } = await change(tx);
+    const paths = slugs.length > 0 ? blogPagePaths(slugs) : [];
+    if (paths.length > 0) await announcePagesChanged(paths, tx);
+    return { result, paths };
+  });
+  if (paths.length > 0) pagesChangedHere(paths);
+  return result;
+}
 
 export type BlogActionResult = ActionResult & { intent: typeof SAVE_POST_INTENT };
 
@@ -65,21 +90,23 @@ async function savePost(formData: FormData, authorId: string, now: Date) {
   const { id } = submission.value;
   const fields = postFieldsOf(submission.value, now);
   try {
-    if (id) {
-      const saved = await updatePost(id, fields, now);
-      if (!saved) {
-        return refuse(
-          {
-            intent: SAVE_POST_INTENT,
-            ok: false,
-            toast: { kind: "error", title: "Save failed", description: "This post no longer exists: it was deleted meanwhile." },
-            reply: submission.reply(),
-          },
-          404,
-        );
-      }
-    } else {
-      await insertPost(fields, authorId, now);
+    const saved = await changePosts(async (tx) => {
+      const before = id ? await findPost(id, tx) : null;
+      const row = id ? (before ? await updatePost(id, fields, now, tx) : null) : await insertPost(fields, authorId, now, tx);
+      // A draft that was never public changes no public page.
+      const wasOrIsPublic = before?.status === "published" || fields.status === "published";
+      return { result: row, slugs: row && wasOrIsPublic ? [before?.slug ?? row.slug, row.slug] : [] };
+    });
+    if (!saved) {
+      return refuse(
+        {
+          intent: SAVE_POST_INTENT,
+          ok: false,
+          toast: { kind: "error", title: "Save failed", description: "This post no longer exists: it was deleted meanwhile." },
+          reply: submission.reply(),
+        },
+        404,
+      );
     }
   } catch (error) {
     // The unique constraint decides a clash (two tabs saving the same slug at once included).
@@ -109,11 +136,14 @@ async function removePost(formData: FormData) {
   const submission = parseWithZod(formData, { schema: deletePostSchema });
   if (submission.status !== "success") throw data("Bad request: unknown post.", { status: 400, headers: NO_STORE });
   try {
-    const slug = await deletePost(submission.value.id);
-    if (slug === null) {
+    const deleted = await changePosts(async (tx) => {
+      const row = await deletePost(submission.value.id, tx);
+      return { result: row, slugs: row?.status === "published" ? [row.slug] : [] };
+    });
+    if (deleted === null) {
       return redirectWithToast(ADMIN_BLOG_PATH, { kind: "error", title: "Delete failed", description: "This post was already deleted." });
     }
-    logger.info({ postId: submission.value.id, slug }, "blog post deleted");
+    logger.info({ postId: submission.value.id, slug: deleted.slug }, "blog post deleted");
   } catch (error) {
     logger.error({ err: error, postId: submission.value.id }, "deleting a blog post failed");
     return redirectWithToast(ADMIN_BLOG_PATH, { kind: "error", title: "Delete failed", description: "Please try again." });
@@ -123,7 +153,10 @@ async function removePost(formData: FormData) {
 
 async function seed(authorId: string, now: Date) {
   try {
-    await upsertSeedPosts(seedPosts, authorId, now);
+    await changePosts(async (tx) => {
+      const rows = await upsertSeedPosts(seedPosts, authorId, now, tx);
+      return { result: rows, slugs: rows.map((row) => row.slug) };
+    });
   } catch (error) {
     logger.error({ err: error }, "seeding the blog posts failed");
     return redirectWithToast(ADMIN_BLOG_PATH, { kind: "error", title: "Seeding failed", description: "Please try again." });

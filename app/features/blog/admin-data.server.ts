@@ -78,10 +78,10 @@ export async function updatePost(id: string, fields: PostFields, now: Date, exec
   return row ?? null;
 }
 
-/** Deletes a post; its slug, or null when it was already gone. */
+/** Deletes a post; its slug and status, or null when it was already gone. */
 export async function deletePost(id: string, executor: Executor = getDb()) {
-  const [row] = await executor.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug });
-  return row?.slug ?? null;
+  const [row] = await executor.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug, status: blogPosts.status });
+  return row ?? null;
 }
 
 /**
