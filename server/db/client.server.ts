@@ -42,9 +42,11 @@ const RELISTEN_DELAY_MS = 1000;
 function listenOnPostgres(connectionString: string, channel: string, handlers: ChannelHandlers) {
   let client: pg.Client | undefined;
   let stopped = false;
+  let listened = false;
   let retry: NodeJS.Timeout | undefined;
   const lost = (error?: unknown) => {
-    if (stopped || !client) return;
+    // Before the first LISTEN the caller gets the error itself (the server does not start).
+    if (stopped || !client || !listened) return;
     logger.error({ err: error, channel }, "LISTEN connection lost");
     client = undefined;
     handlers.onListening(false);
@@ -60,13 +62,20 @@ function listenOnPostgres(connectionString: string, channel: string, handlers: C
     client = next;
     await next.connect();
     await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    listened = true;
     handlers.onListening(true);
   };
-  return open().then(() => async () => {
-    stopped = true;
-    clearTimeout(retry);
-    await client?.end().catch(() => {});
-  });
+  return open().then(
+    () => async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+    async (error: unknown) => {
+      await client?.end().catch(() => {});
+      throw error;
+    },
+  );
 }
 
 // Resolved from the project root (npm scripts run there), so the source tree and the built

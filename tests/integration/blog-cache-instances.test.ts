@@ -2,6 +2,7 @@
 // changes, on every instance: two production servers on one PostgreSQL (a post saved, edited and
 // deleted through one is fresh on the other within a second), and one server on PGlite. Needs
 // `npm run build` (and TEST_DATABASE_URL for the two instances).
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../../scripts/support/databases";
 import { startServerWithAdmin, type AdminServer } from "../support/live-server";
@@ -106,6 +107,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the blog's cached pages on two in
 
   it("a post saved, edited, unpublished or deleted through one is fresh on the other within a second", async () => {
     await savedEditedDeleted(servers[0]!, servers[1]!);
+  });
+
+  it("an instance whose LISTEN connection drops renders pages meanwhile, listens again, and is fresh after", async () => {
+    const [writer, reader] = servers as [AdminServer, AdminServer];
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const dropped = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'");
+      expect(dropped.rowCount).toBe(2);
+    } finally {
+      await admin.end();
+    }
+    // Listening again (each instance re-opens its connection), then serving from memory again.
+    await expect.poll(async () => (await read(reader, "/blog")).cache, { timeout: 10_000, interval: 50 }).toBe("hit");
+    await savedEditedDeleted(writer, reader);
   });
 
   it("seeding through one refreshes the other's list", async () => {

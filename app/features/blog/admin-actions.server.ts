@@ -27,13 +27,13 @@ import { sanitizePostHtml } from "./sanitize";
 import { seedPosts } from "./seed-posts";
 import { slugForSave } from "./slug";
 
-export const ADMIN_BLOG_PATH = "/admin/blog";
+const ADMIN_BLOG_PATH = "/admin/blog";
 
 /**
  * The cached pages a change to posts with these slugs affects: the list, the feed and each post's
  * page (its address as the page cache keys it).
  */
-export function blogPagePaths(slugs: readonly string[]): string[] {
+function blogPagePaths(slugs: readonly string[]): string[] {
   return ["/blog", "/blog/rss.xml", ...new Set(slugs.map((slug) => `/blog/${encodeURIComponent(slug)}`))];
 }
 
@@ -59,7 +59,7 @@ function refuse(result: BlogActionResult, status: number) {
 }
 
 /** What is stored for the form's input: slug generated if empty, content sanitized, blanks null. */
-export function postFieldsOf(input: PostInput, now: Date): PostFields {
+function postFieldsOf(input: PostInput, now: Date): PostFields {
   return {
     title: input.title,
     slug: slugForSave(input.slug ?? "", input.title, now),
