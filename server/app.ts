@@ -19,6 +19,7 @@ import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.
 import { startEmailWorker } from "./email/worker.server";
 import { logger } from "./logger.server";
 import { pageCache } from "./page-cache.server";
+import { listenForPageChanges } from "./page-invalidation.server";
 import { rateLimitNoticesQueued } from "./rate-limits.server";
 import { limitFormFields, limitRequestBodies, refuseOtherMethods } from "./request-limits.server";
 import { securityHeaders } from "./security-headers.server";
@@ -104,6 +105,8 @@ export async function startServer({
   // headers (security headers included), and only GET and HEAD without a body reach them, so
   // every mutating request still meets the method, size and origin checks above.
   const servePageCache = typeof build === "function" ? undefined : pageCache(build, env, hooks.isSignedIn);
+  // Every instance drops the pages a change on any instance affects (blog posts: decision 015).
+  const stopListening = servePageCache ? await listenForPageChanges(database) : async () => {};
   const listener: http.RequestListener = servePageCache
     ? (req, res) => servePageCache(req, res, () => app(req, res))
     : app;
@@ -131,6 +134,7 @@ export async function startServer({
         server.closeIdleConnections();
       });
       await hooks.beforeClose();
+      await stopListening();
       await rateLimitNoticesQueued();
       await emailWorker.stop();
       setDatabase(undefined);

@@ -12,9 +12,10 @@ import type { Env } from "~/lib/env.server";
 import { hasFlashToast } from "~/lib/flash-toast.server";
 import type { AppHooks } from "./app-hooks";
 import { pageCacheRenderContext } from "~/lib/request-context";
-import { cacheablePaths } from "~/lib/route-access";
+import { isCacheablePath } from "~/lib/route-access";
 import { chooseEncoding, etagMatches, type Encoding } from "./content-encoding.server";
 import { logger } from "./logger.server";
+import { hearingPageChanges, onPagesChanged } from "./page-invalidation.server";
 import { fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.server";
 
 // Query parameters that the server render ignores (read in the browser, or by analytics).
@@ -77,7 +78,9 @@ function cacheKey(req: http.IncomingMessage, isSignedIn: AppHooks["isSignedIn"])
   const url = req.url ?? "/";
   const queryStart = url.indexOf("?");
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  if (!cacheablePaths.has(path)) return null;
+  // One key per page: another spelling of the same address (a trailing slash, "%2D" for "-") is
+  // rendered, never cached, so invalidating a page's one key reaches every copy of it.
+  if (!isCanonicalPath(path) || !isCacheablePath(path)) return null;
   if (queryStart !== -1) {
     for (const key of new URLSearchParams(url.slice(queryStart + 1)).keys()) if (!ignoredParams.has(key)) return null;
   }
@@ -89,6 +92,15 @@ function cacheKey(req: http.IncomingMessage, isSignedIn: AppHooks["isSignedIn"])
     if (hasFlashToast(cookie)) return null;
   }
   return path;
+}
+
+function isCanonicalPath(path: string): boolean {
+  if (path !== "/" && path.endsWith("/")) return false;
+  try {
+    return path.split("/").every((segment) => encodeURIComponent(decodeURIComponent(segment)) === segment);
+  } catch {
+    return false;
+  }
 }
 
 function entityTag(body: Buffer) {
@@ -107,6 +119,15 @@ export function pageCache(
   const ready = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | null>>();
   const handler = createRequestHandler(build, "production");
+  // Bumped by every change: a render that started before it may hold old data and is not kept.
+  let generation = 0;
+  onPagesChanged((paths) => {
+    generation += 1;
+    for (const path of paths === "all" ? [...ready.keys(), ...rendering.keys()] : paths) {
+      ready.delete(path);
+      rendering.delete(path);
+    }
+  });
 
   async function render(path: string): Promise<CachedPage | null> {
     const context = new RouterContextProvider();
@@ -153,20 +174,22 @@ export function pageCache(
   }
 
   return (req, res, next) => {
-    const path = cacheKey(req, isSignedIn);
+    const path = hearingPageChanges() ? cacheKey(req, isSignedIn) : null;
     if (path === null) return next();
     const page = ready.get(path);
     if (page) return send(page, req, res);
     let pending = rendering.get(path);
     if (!pending) {
-      pending = render(path).catch((error: unknown) => {
+      const startedAt = generation;
+      const started: Promise<CachedPage | null> = render(path).catch((error: unknown) => {
         logger.error({ err: error, path }, "page cache: render failed");
         return null;
       });
-      rendering.set(path, pending);
-      void pending.then((rendered) => {
-        rendering.delete(path);
-        if (rendered) ready.set(path, rendered);
+      pending = started;
+      rendering.set(path, started);
+      void started.then((rendered) => {
+        if (rendering.get(path) === started) rendering.delete(path);
+        if (rendered && generation === startedAt) ready.set(path, rendered);
       });
     }
     void pending.then((rendered) => (rendered ? send(rendered, req, res) : next()));

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import {
   cacheablePaths,
+  isCacheablePath,
   checkRouteAccessTable,
   isProtectedPath,
   robotsDisallowPrefixes,
@@ -51,8 +52,10 @@ describe("the route-access table", () => {
 
   it("derives the cacheable pages, the sitemap and robots.txt from the same table", () => {
     expect([...cacheablePaths].sort()).toEqual(
-      ["/", "/about", "/affiliate-program", "/bootcamp", "/congrats", "/marketplace", "/payment-canceled", "/payment-success"],
+      ["/", "/about", "/affiliate-program", "/blog", "/blog/rss.xml", "/bootcamp", "/congrats", "/marketplace", "/payment-canceled", "/payment-success"],
     );
+    // A dynamic route marked cache: its pages are cacheable too (invalidated when a post changes).
+    expect(["/blog/any-post", "/booking", "/admin/blog"].map(isCacheablePath)).toEqual([true, false, false]);
     expect(sitemapPaths).toEqual(["/", "/bootcamp", "/about", "/marketplace", "/booking", "/blog", "/affiliate-program"]);
     expect(robotsDisallowPrefixes()).toEqual([
       "/a/",

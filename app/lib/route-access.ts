@@ -86,9 +86,9 @@ export const routeAccess = {
   "/payment-success": publicPage({ cache: true }),
   "/payment-canceled": publicPage({ cache: true }),
   "/congrats": publicPage({ cache: true }),
-  "/blog": publicPage({ sitemap: true }),
-  "/blog/:slug": publicPage(),
-  "/blog/rss.xml": publicPage(),
+  "/blog": publicPage({ cache: true, sitemap: true }),
+  "/blog/:slug": publicPage({ cache: true }),
+  "/blog/rss.xml": publicPage({ cache: true }),
   // The sign-up forms' action (footer and popup): one e-mail address and two short fields.
   "/newsletter": publicPage({
     disallowRobots: true,
@@ -168,6 +168,11 @@ export function signInTargetFor(pathname: string): string {
 export const cacheablePaths: ReadonlySet<string> = new Set(
   rules.filter(([pattern, rule]) => rule.cache && isStatic(pattern)).map(([pattern]) => pattern),
 );
+
+/** Whether the page cache may serve `path` (a static path, or one of a dynamic route marked `cache`). */
+export function isCacheablePath(path: string): boolean {
+  return cacheablePaths.has(path) || ruleFor(path).rule.cache;
+}
 
 /** Static paths listed in the sitemap. */
 export const sitemapPaths: readonly string[] = rules

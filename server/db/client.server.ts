@@ -19,11 +19,64 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: every data-access function accepts either. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+export type ChannelHandlers = {
+  onPayload: (payload: string) => void;
+  /** True once the LISTEN is in place, false when its connection is lost (then it is re-opened). */
+  onListening: (listening: boolean) => void;
+};
+
 export type OpenDatabase = {
   db: Database;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** LISTENs on `channel` (its NOTIFYs from every connection); returns the stop function. */
+  listen: (channel: string, handlers: ChannelHandlers) => Promise<() => Promise<void>>;
 };
+
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * PostgreSQL: LISTEN on a connection of its own (a pooled one would be handed to queries), opened
+ * again a second after it is lost.
+ */
+function listenOnPostgres(connectionString: string, channel: string, handlers: ChannelHandlers) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let listened = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (error?: unknown) => {
+    // Before the first LISTEN the caller gets the error itself (the server does not start).
+    if (stopped || !client || !listened) return;
+    logger.error({ err: error, channel }, "LISTEN connection lost");
+    client = undefined;
+    handlers.onListening(false);
+    retry = setTimeout(() => void open().catch(lost), RELISTEN_DELAY_MS);
+  };
+  const open = async () => {
+    const next = new pg.Client({ connectionString });
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.onPayload(message.payload ?? "");
+    });
+    next.on("error", (error) => (client === next ? lost(error) : undefined));
+    next.on("end", () => (client === next ? lost() : undefined));
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    listened = true;
+    handlers.onListening(true);
+  };
+  return open().then(
+    () => async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+    async (error: unknown) => {
+      await client?.end().catch(() => {});
+      throw error;
+    },
+  );
+}
 
 // Resolved from the project root (npm scripts run there), so the source tree and the built
 // server find the same files.
@@ -90,7 +143,12 @@ export async function openDatabase(options: {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: "postgres",
+      close: () => pool.end(),
+      listen: (channel, handlers) => listenOnPostgres(options.databaseUrl!, channel, handlers),
+    };
   }
 
   const dir = path.resolve(options.dataDir, "pglite");
@@ -107,6 +165,12 @@ export async function openDatabase(options: {
     return {
       db: db as unknown as Database,
       kind: "pglite",
+      // One process: the NOTIFYs of its own connection.
+      listen: async (channel, handlers) => {
+        const unlisten = await client.listen(channel, handlers.onPayload);
+        handlers.onListening(true);
+        return () => unlisten();
+      },
       close: async () => {
         try {
           await client.close();
