@@ -3,7 +3,7 @@
 // small ones, and unsubscribing an address after a question (?unsubscribe=<id>).
 import { MailX, Search, UserMinus } from "lucide-react";
 import { Form, Link } from "react-router";
-import { SubmitButton } from "~/components/form";
+import { ConfirmQuestion } from "~/components/confirm-question";
 import { Pagination } from "~/components/pagination";
 import { StatusBadge } from "~/components/status-badge";
 import { StatusFilter, statusFilterOptions } from "~/components/status-filter";
@@ -12,7 +12,6 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { statusLabelsOf } from "~/components/status-badge";
-import { useFocusOnMount } from "~/features/booking/components/admin/use-focus-on-mount";
 import {
   SEARCH_MAX,
   subscriberListSearch,
@@ -86,33 +85,19 @@ function UnsubscribeLink({ subscriber, listUrl }: { subscriber: SubscriberItem; 
 }
 
 function UnsubscribeConfirmation({ subscriber, listUrl, busy, place }: { subscriber: SubscriberItem; listUrl: string; busy: boolean; place: Place }) {
-  const headingId = `unsubscribe-${place}-${subscriber.id}`;
-  const question = useFocusOnMount<HTMLDivElement>();
   return (
-    <div
-      role="group"
-      aria-labelledby={headingId}
-      ref={question}
-      tabIndex={-1}
-      autoFocus
-      className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-left whitespace-normal outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
-    >
-      <p id={headingId} className="text-sm font-medium break-words">
-        Unsubscribe {subscriber.email}? Newsletter mail queued for it is dropped.
-      </p>
-      <Form method="post" action={listUrl} className="mt-3 flex flex-wrap gap-2">
-        <input type="hidden" name="intent" value={UNSUBSCRIBE_BY_HAND_INTENT} />
-        <input type="hidden" name="subscriptionId" value={subscriber.id} />
-        <SubmitButton busy={busy} busyText="Unsubscribing..." variant="destructive" size="sm">
-          Yes, unsubscribe
-        </SubmitButton>
-        <Button asChild variant="outline" size="sm">
-          <Link to={confirmHref(listUrl, null)} preventScrollReset>
-            Keep subscribed
-          </Link>
-        </Button>
-      </Form>
-    </div>
+    <ConfirmQuestion
+      id={`unsubscribe-${place}-${subscriber.id}`}
+      question={`Unsubscribe ${subscriber.email}? Newsletter mail queued for it is dropped.`}
+      action={listUrl}
+      fields={{ intent: UNSUBSCRIBE_BY_HAND_INTENT, subscriptionId: subscriber.id }}
+      confirmLabel="Yes, unsubscribe"
+      busyText="Unsubscribing..."
+      keepLabel="Keep subscribed"
+      keepHref={confirmHref(listUrl, null)}
+      busy={busy}
+      className="text-left whitespace-normal"
+    />
   );
 }
 

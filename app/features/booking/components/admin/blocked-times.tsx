@@ -5,12 +5,12 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { AlertTriangle, CalendarOff, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
+import { ConfirmQuestion } from "~/components/confirm-question";
 import { CheckboxField, Field, FieldShell, FormError, SubmitButton, TextareaField, VALIDATION_TIMING } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { SubmissionResult } from "@conform-to/react";
 import { blockSchema, CREATE_BLOCK_INTENT, DELETE_BLOCK_INTENT, NOTE_MAX } from "../../admin-schema";
-import { useFocusOnMount } from "./use-focus-on-mount";
 
 export type BlockItem = {
   id: string;
@@ -78,34 +78,19 @@ export function BlockForm({
 }
 
 function DeleteConfirmation({ block, action, keepHref, busy }: { block: BlockItem; action: string; keepHref: string; busy: boolean }) {
-  const headingId = `delete-block-${block.id}`;
-  const question = useFocusOnMount<HTMLDivElement>();
   return (
-    <div
-      role="group"
-      aria-labelledby={headingId}
-      // Keyboard and screen-reader users land on the question.
-      ref={question}
-      tabIndex={-1}
-      autoFocus
-      className="mt-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
-    >
-      <p id={headingId} className="text-sm font-medium">
-        Delete this block? Its times become bookable again.
-      </p>
-      <Form method="post" action={action} className="mt-3 flex flex-wrap gap-2">
-        <input type="hidden" name="intent" value={DELETE_BLOCK_INTENT} />
-        <input type="hidden" name="blockId" value={block.id} />
-        <SubmitButton busy={busy} busyText="Deleting..." variant="destructive" size="sm">
-          Delete block
-        </SubmitButton>
-        <Button asChild variant="outline" size="sm">
-          <Link to={keepHref} preventScrollReset>
-            Keep it
-          </Link>
-        </Button>
-      </Form>
-    </div>
+    <ConfirmQuestion
+      id={`delete-block-${block.id}`}
+      question="Delete this block? Its times become bookable again."
+      action={action}
+      fields={{ intent: DELETE_BLOCK_INTENT, blockId: block.id }}
+      confirmLabel="Delete block"
+      busyText="Deleting..."
+      keepLabel="Keep it"
+      keepHref={keepHref}
+      busy={busy}
+      className="mt-3"
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { STATUS_INTENT, type BookingStatus } from "../../admin-schema";
 import { BookingStatusBadge } from "./booking-status-badge";
-import { useFocusOnMount } from "./use-focus-on-mount";
+import { useFocusOnMount } from "~/components/use-focus-on-mount";
 
 export type BookingDetailData = {
   id: string;
