@@ -428,6 +428,7 @@ export const eventNames = [
   "order_paid",
   "newsletter_subscribed",
   "affiliate_click",
+  "affiliate_conversion",
 ] as const;
 
 export const events = pgTable(

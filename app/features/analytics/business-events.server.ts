@@ -1,0 +1,25 @@
+// Business events are recorded where they happen, in the transaction of the change they describe,
+// so an event exists exactly when its change committed (the analytics feature owns `events`).
+import { getDb, type Executor } from "#server/db/client.server";
+import { events, type eventNames } from "#server/db/schema";
+
+export type BusinessEventName = (typeof eventNames)[number];
+
+export type BusinessEvent = {
+  name: BusinessEventName;
+  /** The page the visitor was on, when known (a path, never a full URL). */
+  path?: string | null;
+  /** The day's salted visitor hash, when the request is at hand (never an address). */
+  visitorHash?: string | null;
+  /** Small facts of the event, e.g. `{ amountCents: 750000 }`; never personal data. */
+  properties?: Record<string, string | number | boolean | null>;
+};
+
+export async function recordBusinessEvent(event: BusinessEvent, executor: Executor = getDb()): Promise<void> {
+  await executor.insert(events).values({
+    name: event.name,
+    path: event.path ?? null,
+    visitorHash: event.visitorHash ?? null,
+    properties: event.properties ?? null,
+  });
+}
