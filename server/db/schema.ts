@@ -1,6 +1,6 @@
 // The whole data model: the spec's tables (SPEC.md section 3) plus what DESIGN.md section 4 adds.
-// Column names are snake_case in the database; money is numeric with 2 decimals (or integer cents
-// on orders, as the payment provider counts).
+// Column names are snake_case in the database; money is integer cents, as the payment provider
+// counts it.
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -279,6 +279,8 @@ export type SocialMediaHandles = {
   promotion_plan?: string;
 };
 
+// Totals (clicks, conversions, earnings, balance) are not stored: they are derived from the clicks,
+// referrals and payouts they summarise, so a total can never drift from its rows (decision 018).
 export const affiliates = pgTable("affiliates", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: text("user_id")
@@ -287,15 +289,12 @@ export const affiliates = pgTable("affiliates", {
     .references(() => users.id, { onDelete: "cascade" }),
   affiliateCode: text("affiliate_code").notNull().unique(),
   status: text("status", { enum: affiliateStatuses }).notNull().default("pending"),
+  /** A fraction (0.15 = 15 %), as the spec stores it. */
   commissionRate: numeric("commission_rate", { precision: 5, scale: 4 })
     .notNull()
     .default("0.1500"),
   payoutEmail: text("payout_email"),
   socialMediaHandles: jsonb("social_media_handles").$type<SocialMediaHandles>(),
-  totalEarnings: numeric("total_earnings", { precision: 12, scale: 2 }).notNull().default("0"),
-  totalClicks: integer("total_clicks").notNull().default(0),
-  totalConversions: integer("total_conversions").notNull().default(0),
-  currentBalance: numeric("current_balance", { precision: 12, scale: 2 }).notNull().default("0"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -308,7 +307,9 @@ export const affiliateLinks = pgTable(
       .notNull()
       .references(() => affiliates.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** A same-site path (checked when saved and again when followed). */
     originalUrl: text("original_url").notNull().default("/bootcamp"),
+    /** Stored lower-case; unique across links, never equal to a code or a route. */
     customSlug: text("custom_slug").unique(),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
@@ -328,34 +329,62 @@ export const affiliateClicks = pgTable(
     userAgent: text("user_agent"),
     referrer: text("referrer"),
     landingPage: text("landing_page"),
-    isBot: boolean("is_bot").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("affiliate_clicks_dedup_idx").on(t.affiliateId, t.sessionId)],
+  (t) => [
+    // Once per visitor session and affiliate: the database decides, not a read-then-insert.
+    uniqueIndex("affiliate_clicks_dedup_idx").on(t.affiliateId, t.sessionId),
+    index("affiliate_clicks_link_id_idx").on(t.linkId),
+  ],
 );
 
-export const orderStatuses = ["open", "paid", "refunded", "partially_refunded"] as const;
+export const orderStatuses = [
+  "open",
+  "processing",
+  "paid",
+  "partially_refunded",
+  "refunded",
+  "expired",
+  "failed",
+] as const;
 
-/** Bootcamp enrolments paid through the hosted checkout. */
+/** Bootcamp enrolments; a row exists from the moment checkout starts (`open`). Money in cents. */
 export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    /** The provider's Checkout Session id (the test checkout makes its own). */
     providerSessionId: text("provider_session_id").notNull().unique(),
+    /** Set when the provider reports it; refunds name it. */
+    providerPaymentId: text("provider_payment_id").unique(),
     amountCents: integer("amount_cents").notNull(),
     refundedCents: integer("refunded_cents").notNull().default(0),
     currency: text("currency").notNull().default("usd"),
     status: text("status", { enum: orderStatuses }).notNull().default("open"),
     customerEmail: text("customer_email"),
+    customerName: text("customer_name"),
+    companyName: text("company_name"),
+    phone: text("phone"),
+    /** The signed-in buyer, when there was one (self-referral check). */
+    buyerUserId: text("buyer_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The reference as it arrived (code or custom slug), kept even when it names nobody. */
     affiliateRef: text("affiliate_ref"),
     affiliateId: uuid("affiliate_id").references(() => affiliates.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
-  (t) => [index("orders_paid_at_idx").on(t.paidAt)],
+  (t) => [
+    index("orders_paid_at_idx").on(t.paidAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    check("orders_amounts_check", sql`${t.amountCents} >= 0 and ${t.refundedCents} between 0 and ${t.amountCents}`),
+  ],
 );
 
+export const referralStatuses = ["earned", "partially_reversed", "reversed"] as const;
+
+/** One per paid order that named an approved affiliate; refunds reverse it in proportion. */
 export const affiliateReferrals = pgTable(
   "affiliate_referrals",
   {
@@ -364,30 +393,51 @@ export const affiliateReferrals = pgTable(
       .notNull()
       .references(() => affiliates.id, { onDelete: "cascade" }),
     orderId: uuid("order_id")
-      .unique()
-      .references(() => orders.id, { onDelete: "set null" }),
-    saleAmount: numeric("sale_amount", { precision: 12, scale: 2 }).notNull(),
-    commissionAmount: numeric("commission_amount", { precision: 12, scale: 2 }).notNull(),
-    status: text("status", {
-      enum: ["pending", "paid", "partially_refunded", "refunded"],
-    })
       .notNull()
-      .default("pending"),
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    saleAmountCents: integer("sale_amount_cents").notNull(),
+    /** The rate at the time of the sale, kept so a later rate change does not rewrite history. */
+    commissionRate: numeric("commission_rate", { precision: 5, scale: 4 }).notNull(),
+    commissionCents: integer("commission_cents").notNull(),
+    /** The part of the commission taken back by refunds (never more than the commission). */
+    reversedCents: integer("reversed_cents").notNull().default(0),
+    status: text("status", { enum: referralStatuses }).notNull().default("earned"),
     customerEmail: text("customer_email"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index("affiliate_referrals_affiliate_created_idx").on(t.affiliateId, t.createdAt)],
+  (t) => [
+    index("affiliate_referrals_affiliate_created_idx").on(t.affiliateId, t.createdAt),
+    check(
+      "affiliate_referrals_amounts_check",
+      sql`${t.commissionCents} >= 0 and ${t.reversedCents} between 0 and ${t.commissionCents}`,
+    ),
+  ],
 );
 
-export const affiliatePayouts = pgTable("affiliate_payouts", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  affiliateId: uuid("affiliate_id")
-    .notNull()
-    .references(() => affiliates.id, { onDelete: "cascade" }),
-  amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
-  paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
-  note: text("note"),
-});
+/** Money paid out to an affiliate; the balance is earned (net of reversals) minus paid out. */
+export const affiliatePayouts = pgTable(
+  "affiliate_payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** The day the money was sent, as the admin enters it (a Central Time calendar date). */
+    paidOn: date("paid_on").notNull(),
+    method: text("method"),
+    reference: text("reference"),
+    note: text("note"),
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("affiliate_payouts_affiliate_idx").on(t.affiliateId, t.paidOn),
+    check("affiliate_payouts_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
 
 /** Payment-provider events processed once (the unique pair is the idempotency key). */
 export const webhookEvents = pgTable(
@@ -397,9 +447,14 @@ export const webhookEvents = pgTable(
     provider: text("provider").notNull(),
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
+    /** The order the event concerned, when it named one (shown on the order's page). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("webhook_events_provider_event_unique").on(t.provider, t.eventId)],
+  (t) => [
+    unique("webhook_events_provider_event_unique").on(t.provider, t.eventId),
+    index("webhook_events_order_idx").on(t.orderId),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
