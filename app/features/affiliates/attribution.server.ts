@@ -1,0 +1,32 @@
+// The first-party attribution cookie (DESIGN.md section 5): `/a/{slugOrCode}` sets it with the
+// affiliate's code, checkout reads it when the page's sessionStorage reference is gone (a new tab,
+// another day). Thirty days, last click wins, HttpOnly, SameSite=Lax, Secure under https.
+import { createCookie } from "react-router";
+import { getEnv } from "~/lib/env.server";
+
+const THIRTY_DAYS_IN_SECONDS = 30 * 24 * 60 * 60;
+
+/** Codes and custom slugs: letters, digits, `-` and `_`; anything else is not a reference. */
+const REFERENCE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+const attributionCookie = createCookie("aff_ref", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: THIRTY_DAYS_IN_SECONDS,
+});
+
+export function isAttributionReference(value: unknown): value is string {
+  return typeof value === "string" && REFERENCE_PATTERN.test(value);
+}
+
+/** The Set-Cookie header that makes `reference` the visitor's last click. */
+export async function attributionCookieHeader(reference: string): Promise<string> {
+  return attributionCookie.serialize(reference, { secure: getEnv().SITE_URL.startsWith("https://") });
+}
+
+/** The reference of the visitor's last affiliate click, or null (absent, expired, malformed). */
+export async function readAttributionReference(request: Request): Promise<string | null> {
+  const value: unknown = await attributionCookie.parse(request.headers.get("cookie"));
+  return isAttributionReference(value) ? value : null;
+}
