@@ -20,13 +20,17 @@ import { getPublicEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
-import { noStore } from "~/lib/cache-headers";
+import { loaderOrActionHeaders, noStore } from "~/lib/cache-headers";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+// The root renders every error boundary: a thrown refusal's headers (429 + Retry-After) reach the
+// document through it; otherwise its loader's (the flash cookie's no-store).
+export const headers = loaderOrActionHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const [auth, flash] = await Promise.all([getRootAuthState(args), takeFlashToast(args.request)]);

@@ -10,8 +10,9 @@ export function noStore(headers: Record<string, string> = {}): Headers {
 }
 
 /**
- * A route's document headers: the action's when it set Cache-Control (the answer to a post),
- * otherwise the loader's. Without it React Router drops both and the page goes out cacheable.
+ * A route's document headers: those of a response its loader or action threw (a 429's Retry-After),
+ * else the action's when it set Cache-Control (the answer to a post), otherwise the loader's.
+ * Without it React Router drops them all and the page goes out cacheable.
  */
-export const loaderOrActionHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const loaderOrActionHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
+  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);

@@ -106,7 +106,12 @@ describe("a running server", () => {
     fs.chmodSync(path.join(dataDir, "mail"), 0o755);
     fs.chmodSync(path.join(dataDir, "mail", "old.eml"), 0o644);
     const port = await freePort();
-    server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` });
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      RATE_LIMIT_BOOKING_CANCEL_PER_CLIENT: "2/1h",
+    });
   });
   afterAll(async () => {
     await stopServerProcess(server);
@@ -181,6 +186,16 @@ describe("a running server", () => {
     expect(fs.existsSync(path.join(dataDir, "secret"))).toBe(true);
   });
 
+  it("refuses a cancel page past the limit with the page, 429 and Retry-After", async () => {
+    const open = () => request(`${siteUrl()}/booking/cancel/no-such-token`);
+    for (let i = 0; i < 2; i++) expect((await open()).status).not.toBe(429);
+    const refused = await open();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.headers["cache-control"]).toBe("no-store");
+    expect(refused.headers["content-type"]).toMatch(/^text\/html/);
+  });
+
   it("says Forbidden in a 403's status line", async () => {
     const mailDir = path.join(dataDir, "mail");
     const file = fs.readdirSync(mailDir).find((name) => name.includes("account_verification"))!;
@@ -221,5 +236,27 @@ describe("configuration that stops the server", () => {
     expect((await server.exited).code).toBe(1);
     expect(server.output()).toMatch(new RegExp(`^Invalid configuration: ${name} must `));
     expect(server.output()).not.toContain(value.split(/[:@]/).find((part) => part.includes("7"))!);
+  });
+});
+
+describe("a PGlite data directory after a crash", () => {
+  it("is owner-only again once the server restarts (PGlite writes its relation cache 0644)", async () => {
+    const dataDir = tempDir("crash-modes-");
+    const first = await startServerProcess({ DATA_DIR: dataDir });
+    expect((await request(`${first.url}/booking`)).status).toBe(200);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    const second = await startServerProcess({ DATA_DIR: dataDir });
+    try {
+      expect((await request(`${second.url}/booking`)).status).toBe(200);
+      // The files the restart after a crash rewrites are there (the case this test is about).
+      const base = path.join(dataDir, "pglite", "base");
+      const relationCaches = fs.readdirSync(base).filter((db) => fs.existsSync(path.join(base, db, "pg_internal.init")));
+      expect(relationCaches.length).toBeGreaterThan(0);
+      expect(notPrivate(dataDir)).toEqual([]);
+    } finally {
+      await stopServerProcess(second);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
