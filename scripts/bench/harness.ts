@@ -123,8 +123,11 @@ export function buildBundle() {
  * The production server pinned to SERVER_CPU, stopped at the end (or earlier: stop it, then call
  * `forget`). Fails if it did not start.
  */
+/** With BENCH_CPU_PROFILE_DIR set, each server writes a V8 CPU profile there when it stops. */
 export async function startPinnedServer(env: Record<string, string | undefined>) {
-  const server = await startServerProcess(env, { prefix: ["taskset", "-c", SERVER_CPU] });
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const server = await startServerProcess(env, { prefix: ["taskset", "-c", SERVER_CPU], nodeArgs });
   const forget = onCleanup(() => stopServerProcess(server));
   if (server.child.exitCode !== null) throw new Error(`server did not start:\n${server.output()}`);
   return { server, forget };

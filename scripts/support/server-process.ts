@@ -32,16 +32,17 @@ export type ServerProcess = {
 
 /**
  * Spawns the server; resolves once /healthz answers, or once the process exits. `prefix` runs node
- * under a wrapper that execs it (the benchmark pins it with `taskset -c 1`).
+ * under a wrapper that execs it (the benchmark pins it with `taskset -c 1`); `nodeArgs` go to node
+ * itself (a CPU profile: they are not allowed in NODE_OPTIONS).
  */
 export async function startServerProcess(
   env: Record<string, string | undefined>,
-  { dev = false, prefix = [] as string[] } = {},
+  { dev = false, prefix = [] as string[], nodeArgs = [] as string[] } = {},
 ): Promise<ServerProcess> {
   if (!dev) assertBuilt();
   const port = env.PORT ?? String(await freePort());
   let output = "";
-  const [command, ...args] = [...prefix, process.execPath, "server.js", ...(dev ? ["--dev"] : [])];
+  const [command, ...args] = [...prefix, process.execPath, ...nodeArgs, "server.js", ...(dev ? ["--dev"] : [])];
   const child = spawn(command, args, {
     cwd: root,
     env: {
