@@ -21,6 +21,7 @@ export default [
   route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx"),
   route("newsletter/one-click/:token", "routes/newsletter-one-click.ts"),
   route("a/:slugOrCode?", "routes/affiliate-redirect.tsx"),
+  route("media/*", "routes/media.ts"),
   route("admin-login", "routes/admin-login.tsx"),
   // Admin pages share one layout: its guard, no-store and error boundary (each page guards too).
   layout("routes/admin-layout.tsx", [

@@ -5,7 +5,8 @@
 // byte). The limits are the route's rule in app/lib/route-access.ts.
 import type { Request, RequestHandler, Response } from "express";
 import { TOO_MANY_FIELDS_MESSAGE } from "~/lib/form-data.server";
-import { ruleFor } from "~/lib/route-access";
+import { getEnv } from "~/lib/env.server";
+import { ruleFor, type BodyRule } from "~/lib/route-access";
 
 export function refuseOtherMethods(): RequestHandler {
   return (req, res, next) => {
@@ -42,9 +43,14 @@ function refuseTooLarge(req: Request, res: Response, maxBytes: number) {
   refuseBody(req, res, 413, `The request body is larger than ${maxBytes} bytes.\n`);
 }
 
+/** A route's body limit: an upload's files may add UPLOAD_MAX_BYTES to its other fields. */
+export function bodyLimitOf(body: BodyRule): number {
+  return body.kind === "upload" ? body.maxBytes + getEnv().UPLOAD_MAX_BYTES : body.maxBytes;
+}
+
 export function limitRequestBodies(): RequestHandler {
   return (req, res, next) => {
-    const { maxBytes } = ruleFor(req.path).rule.body;
+    const maxBytes = bodyLimitOf(ruleFor(req.path).rule.body);
     const declared = req.headers["content-length"];
     // Node never delivers more than a declared length, so only an undeclared (chunked) one is counted.
     if (declared !== undefined) {

@@ -42,6 +42,8 @@ describe("parseEnv", () => {
     [{ SIGN_IN_LIMIT_MAX: "many" }, 'Invalid configuration: SIGN_IN_LIMIT_MAX must be a whole number of attempts (got "many")'],
     [{ SIGN_IN_LIMIT_WINDOW_SECONDS: "0" }, 'Invalid configuration: SIGN_IN_LIMIT_WINDOW_SECONDS must be at least 1 (got "0")'],
     [{ BOOKING_HORIZON_DAYS: "0" }, 'Invalid configuration: BOOKING_HORIZON_DAYS must be between 1 and 3650 (got "0")'],
+    [{ UPLOAD_MAX_BYTES: "8MB" }, 'Invalid configuration: UPLOAD_MAX_BYTES must be a whole number of bytes (got "8MB")'],
+    [{ UPLOAD_MAX_PIXELS: "100" }, 'Invalid configuration: UPLOAD_MAX_PIXELS must be between 10000 and 268435456 (got "100")'],
   ])("rejects %o with one line naming the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(message);
@@ -62,7 +64,6 @@ describe("parseEnv", () => {
     ["DATABASE_URL", { DATABASE_URL: "mysql://app:pg-pass-9@db/site" }, "DATABASE_URL must be a postgres:// URL", "pg-pass-9"],
     ["DATABASE_URL", { DATABASE_URL: "not a url with pg-pass-9" }, "DATABASE_URL must be a postgres:// URL", "pg-pass-9"],
     ["S3_ENDPOINT", { S3_ENDPOINT: "ftp://key:s3-secret@bucket" }, "S3_ENDPOINT must be a http(s) URL", "s3-secret"],
-    ["S3_PUBLIC_URL", { S3_PUBLIC_URL: "files.example" }, "S3_PUBLIC_URL must be a http(s) URL", "files.example"],
     ["EMAILJS_API_URL", { EMAILJS_API_URL: "ftp://user:emailjs-pass@api" }, "EMAILJS_API_URL must be a http(s) URL", "emailjs-pass"],
     ["SITE_URL", { SITE_URL: "ftp://user:site-pass@www.example.com" }, "SITE_URL must be a http(s) URL", "site-pass"],
   ])("%s: names the variable and the rule, and keeps the value out of the message", (_name, source, rule, secret) => {

@@ -67,7 +67,19 @@ const envSchema = z
     S3_REGION: z.string().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
-    S3_PUBLIC_URL: optionalUrl(/^https?:\/\//, "http(s)"),
+    // The largest image file an upload takes, and the most pixels it may decode to (server/uploads).
+    UPLOAD_MAX_BYTES: z.coerce
+      .number({ error: "must be a whole number of bytes" })
+      .int({ error: "must be a whole number of bytes" })
+      .min(1024, { error: "must be between 1024 and 104857600" })
+      .max(100 * 1024 * 1024, { error: "must be between 1024 and 104857600" })
+      .default(8 * 1024 * 1024),
+    UPLOAD_MAX_PIXELS: z.coerce
+      .number({ error: "must be a whole number of pixels" })
+      .int({ error: "must be a whole number of pixels" })
+      .min(10_000, { error: "must be between 10000 and 268435456" })
+      .max(268_435_456, { error: "must be between 10000 and 268435456" })
+      .default(40_000_000),
     BETTER_AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
     BOOKING_HORIZON_DAYS: z.coerce
       .number({ error: "must be a whole number of days" })

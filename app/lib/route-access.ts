@@ -48,7 +48,10 @@ export type BodyRule =
    * `maxFields` fields is refused before anything parses them.
    */
   | { kind: "form"; maxBytes: number; maxFields: number }
-  /** Multipart with files (blog images): at most `maxFiles` files among `maxFields` parts. */
+  /**
+   * Multipart with files (blog images): at most `maxFiles` files among `maxFields` parts;
+   * `maxBytes` is for the other fields, the files add UPLOAD_MAX_BYTES (8 MB unless configured).
+   */
   | { kind: "upload"; maxBytes: number; maxFields: number; maxFiles: number }
   /** One JSON document (the auth API, the analytics beacon). */
   | { kind: "json"; maxBytes: number }
@@ -104,9 +107,12 @@ export const routeAccess = {
     crossOriginPosts: "unsubscribe-token",
   }),
   "/a/:slugOrCode?": publicPage({ disallowRobots: true }),
+  // Uploaded images (server/uploads): read only.
+  "/media/*": publicPage({ methods: ["GET", "HEAD"] }),
   "/admin-login": publicPage({ disallowRobots: true }),
   "/admin": adminPage,
-  "/admin/blog": adminPage,
+  // The post form carries the featured image's file.
+  "/admin/blog": page("admin", { body: { kind: "upload", maxBytes: 1 * MB, maxFields: 16, maxFiles: 1 } }),
   "/admin/analytics": adminPage,
   "/admin/emails": adminPage,
   "/admin/emails/:id": adminPage,

@@ -1,10 +1,12 @@
-// Renders the seed posts' featured images and the blog placeholder (1200×630 WebP) from the
+// Renders the seed posts' featured images and the blog placeholder (1200×630 WebP, and the 480 and
+// 800 widths beside each) from the
 // original artwork in blog-artwork.ts. Run once after changing the artwork and commit the outputs:
 //   npx tsx scripts/images/build-blog-images.ts
 // Paths come from the seed posts and the blog's metadata, so the data and the files cannot drift.
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { featuredImageVariant, FEATURED_IMAGE_WIDTHS } from "../../app/features/blog/featured-image.ts";
 import { BLOG_PLACEHOLDER_IMAGE, FEATURED_IMAGE_SIZE } from "../../app/features/blog/metadata.ts";
 import { seedPosts } from "../../app/features/blog/seed-posts.ts";
 import {
@@ -26,14 +28,19 @@ const artworkBySlug: Record<string, () => string> = {
   "why-manufacturing-matters-america": whyManufacturingMattersSvg,
 };
 
+/** Every width the pages offer (featured-image.ts), named as they expect. */
 async function render(publicPath: string, svg: string) {
-  const file = path.join(publicDir, publicPath);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const info = await sharp(Buffer.from(svg))
-    .resize(FEATURED_IMAGE_SIZE)
-    .webp({ quality: 80, effort: 6 })
-    .toFile(file);
-  console.log(`${publicPath}  ${info.width}×${info.height}  ${(info.size / 1024).toFixed(1)} KB`);
+  for (const width of FEATURED_IMAGE_WIDTHS) {
+    const variantPath = featuredImageVariant(publicPath, width);
+    const file = path.join(publicDir, variantPath);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const height = Math.round((width * FEATURED_IMAGE_SIZE.height) / FEATURED_IMAGE_SIZE.width);
+    const info = await sharp(Buffer.from(svg), { density: 72 * (width / FEATURED_IMAGE_SIZE.width) * 2 })
+      .resize(width, height)
+      .webp({ quality: 80, effort: 6 })
+      .toFile(file);
+    console.log(`${variantPath}  ${info.width}×${info.height}  ${(info.size / 1024).toFixed(1)} KB`);
+  }
 }
 
 for (const post of seedPosts) {

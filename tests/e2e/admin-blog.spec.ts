@@ -1,7 +1,8 @@
-// The owner's side of the blog (/admin/blog): a draft is created (not public), published (public,
-// in the sitemap and the feed), edited, and deleted after the question; the five seed posts are
+// The owner's side of the blog (/admin/blog): a draft is created (not public), published with an
+// uploaded featured image (public, in the sitemap and the feed, the image in its widths), edited, and deleted after the question; the five seed posts are
 // seeded twice and stay five; and without JavaScript the form and the delete question still work.
 import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
 import { seedPosts } from "~/features/blog/seed-posts";
 import { ADMIN, expect, gotoHydrated, login, test } from "./fixtures";
 
@@ -50,14 +51,32 @@ test("the admin creates a draft, publishes it, edits it and deletes it", async (
   expect(await publicStatus(request, slug)).toBe(404);
   expect(await listed(request, "/sitemap.xml", slug)).toBe(false);
 
-  // Publish.
+  // Publish, with a featured image: a file that is not an image is refused first.
   await item.getByRole("link", { name: `Edit ${title}` }).click();
   await expect(page.getByLabel("Title *")).toHaveValue(title);
+  await page.getByText("Publish", { exact: true }).click();
+  await page.getByLabel("Featured Image").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>not a photo</html>") });
+  await page.getByRole("button", { name: "Update Post" }).click();
+  await expect(toast(page, "Upload failed")).toBeVisible();
+  await expect(page.getByText("Choose a JPEG, PNG, WebP or GIF image.").first()).toBeVisible();
+  expect(await publicStatus(request, slug)).toBe(404);
+  const photo = await sharp({ create: { width: 1500, height: 900, channels: 3, background: "#2f5d8a" } }).png().toBuffer();
+  await page.getByLabel("Featured Image").setInputFiles({ name: "Spindle.png", mimeType: "image/png", buffer: photo });
+  await expect(page.getByTestId("featured-image-preview")).toHaveAttribute("src", /^blob:/);
   await page.getByText("Publish", { exact: true }).click();
   await page.getByRole("button", { name: "Update Post" }).click();
   await expect(toast(page, "Post updated successfully")).toBeVisible();
   await expect(postItem(page, title)).toContainText("Published");
   expect(await publicStatus(request, slug)).toBe(200);
+  // The reader's page offers the image in its three widths, each served as WebP for a year.
+  await page.goto(`/blog/${slug}`);
+  const featured = page.locator("article img").first();
+  await expect(featured).toHaveAttribute("srcset", new RegExp(`/media/posts/\\d+-${slug}-spindle-480\\.webp 480w`));
+  await expect(featured).toHaveAttribute("sizes", /896px/);
+  expect(await featured.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const image = await request.get((await featured.getAttribute("src"))!);
+  expect([image.status(), image.headers()["content-type"], image.headers()["cache-control"]]).toEqual([200, "image/webp", "public, max-age=31536000, immutable"]);
+  await gotoHydrated(page, "/admin/blog");
   expect(await listed(request, "/sitemap.xml", slug)).toBe(true);
   expect((await (await request.get("/blog/rss.xml")).text())).toContain(`/blog/${slug}`);
 

@@ -4,7 +4,12 @@
 // non-admin visitors in loader and action. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
 import * as adminBlogRoute from "~/routes/admin-blog";
+import * as mediaRoute from "~/routes/media";
+import { getEnv } from "~/lib/env.server";
 import { getAdminOverview } from "~/features/admin-dashboard/overview.server";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { findPublishedPost } from "~/features/blog/posts.server";
@@ -41,6 +46,20 @@ async function thrownStatus(run: () => Promise<unknown>) {
     return (thrown as { init?: { status?: number } }).init?.status ?? "error";
   }
 }
+
+/** A multipart post of the editor's form with a file in its picker, as the browser sends it. */
+function uploadRequest(fields: Record<string, string>, file: File, cookie: string) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append("featuredImage", file);
+  const origin = getEnv().SITE_URL;
+  return new Request(`${origin}/admin/blog`, { method: "POST", headers: { origin, "sec-fetch-site": "same-origin", cookie }, body });
+}
+
+const mediaFiles = () => {
+  const dir = path.join(getEnv().DATA_DIR, "media", "posts");
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+};
 
 const form = (fields: Record<string, string>) => ({ intent: "save-post", title: "", slug: "", excerpt: "", content: "", status: "draft", seoTitle: "", seoDescription: "", ...fields });
 
@@ -161,6 +180,48 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("admin blog on %s"
     expect((await page(`?edit=${saved.id}`)).editing).toMatchObject({ id: saved.id, content: "<p>Body</p>" });
     expect((await page("?edit=00000000-0000-4000-8000-000000000000")).editing).toBeNull();
     expect((await page("?edit=nope")).editing).toBeNull();
+  });
+
+  it("stores the picker's image in three widths under a server-made name, served immutable", async () => {
+    const jpeg = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#345" } }).jpeg().toBuffer();
+    const file = new File([new Uint8Array(jpeg)], "Shop Floor.JPG", { type: "image/jpeg" });
+    const answer = await answerOf(
+      await adminBlogRoute.action(routeArgs(uploadRequest(form({ title: "With an image", status: "published" }), file, adminCookie)) as any),
+    );
+    expect(answer).toMatchObject({ status: 302, toast: { title: "Post created successfully" } });
+    const url = (await row("with-an-image"))!.featuredImageUrl!;
+    expect(url).toMatch(/^\/media\/posts\/\d+-with-an-image-shop-floor\.webp$/);
+    const key = url.slice("/media/".length);
+    for (const variant of [key, key.replace(".webp", "-800.webp"), key.replace(".webp", "-480.webp")]) {
+      expect(mediaFiles()).toContain(variant.slice("posts/".length));
+      const served = await mediaRoute.loader(routeArgs(siteRequest(`/media/${variant}`), undefined, { "*": variant }) as any);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe("webp");
+    }
+    // The reader's page offers every width.
+    expect((await findPublishedPost("with-an-image"))!.featuredImageUrl).toBe(url);
+    // Saving again without a new file keeps the image.
+    const saved = (await row("with-an-image"))!;
+    await post(form({ id: saved.id, title: "With an image", slug: "with-an-image", status: "published", excerpt: "Edited." }), adminCookie, `/admin/blog?edit=${saved.id}`);
+    expect((await row("with-an-image"))!).toMatchObject({ excerpt: "Edited.", featuredImageUrl: url });
+  });
+
+  it.each([
+    ["an HTML page named .jpg", new File(["<!doctype html><script>alert(1)</script>"], "photo.jpg", { type: "image/jpeg" }), "Choose a JPEG, PNG, WebP or GIF image."],
+    ["an SVG", new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "logo.svg", { type: "image/svg+xml" }), "Choose a JPEG, PNG, WebP or GIF image."],
+  ])("refuses %s with the picker's message, stores nothing and keeps what was typed", async (_what, file, message) => {
+    const before = mediaFiles();
+    const answer = await answerOf(
+      await adminBlogRoute.action(routeArgs(uploadRequest(form({ title: "Refused image", excerpt: "Kept." }), file, adminCookie)) as any),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.toast).toEqual({ kind: "error", title: "Upload failed", description: message });
+    expect(answer.body.reply.error).toEqual({ featuredImage: [message] });
+    expect(answer.body.reply.initialValue).toMatchObject({ title: "Refused image", excerpt: "Kept." });
+    expect(await row("refused-image")).toBeUndefined();
+    expect(mediaFiles()).toEqual(before);
   });
 
   it("refuses anonymous visitors and non-admins in the loader and the action", async () => {

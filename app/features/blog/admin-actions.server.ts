@@ -23,6 +23,7 @@ import {
   TITLE_REQUIRED,
   type PostInput,
 } from "./admin-schema";
+import { storeFeaturedImage } from "./featured-image-upload.server";
 import { sanitizePostHtml } from "./sanitize";
 import { seedPosts } from "./seed-posts";
 import { slugForSave } from "./slug";
@@ -87,8 +88,27 @@ async function savePost(formData: FormData, authorId: string, now: Date) {
       400,
     );
   }
-  const { id } = submission.value;
+  const { id, featuredImage } = submission.value;
   const fields = postFieldsOf(submission.value, now);
+  if (featuredImage && featuredImage.size > 0) {
+    // Stored before the post's transaction: a save that then fails leaves an unused file, never a
+    // post pointing at a missing one.
+    const upload = await storeFeaturedImage(featuredImage, fields.slug, now);
+    if (!upload.ok) {
+      return refuse(
+        {
+          intent: SAVE_POST_INTENT,
+          ok: false,
+          toast: upload.refused
+            ? { kind: "error", title: "Upload failed", description: upload.message }
+            : { kind: "error", title: "Upload error", description: "Failed to upload image." },
+          reply: submission.reply(upload.refused ? { fieldErrors: { featuredImage: [upload.message] } } : undefined),
+        },
+        upload.refused ? 400 : 503,
+      );
+    }
+    fields.featuredImageUrl = upload.url;
+  }
   try {
     const saved = await changePosts(async (tx) => {
       const before = id ? await findPost(id, tx) : null;

@@ -49,6 +49,8 @@ export type PostFields = {
   status: PostStatus;
   seoTitle: string | null;
   seoDescription: string | null;
+  /** Set when an image was uploaded with this save; left as it was otherwise. */
+  featuredImageUrl?: string;
 };
 
 /**

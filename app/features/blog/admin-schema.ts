@@ -18,6 +18,9 @@ export const postStatusLooks: Record<PostStatus, StatusLook> = {
 
 export const TITLE_REQUIRED = "Please enter a post title.";
 
+/** The picker's `accept`: what the server takes, by its bytes (never by this list). */
+export const FEATURED_IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
+
 /** An optional free-text field: blank is "not given" (stored as null). */
 const optionalText = () => plainText().trim().optional();
 
@@ -35,6 +38,8 @@ export const postSchema = z.object({
   status: z.enum(postStatuses).default("draft"),
   seoTitle: optionalText(),
   seoDescription: optionalText(),
+  // The picker's file, if one was chosen: its bytes decide whether it is an image (server/uploads).
+  featuredImage: z.instanceof(File).optional(),
 });
 export type PostInput = z.infer<typeof postSchema>;
 

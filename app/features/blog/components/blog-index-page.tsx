@@ -1,5 +1,6 @@
 import { ArrowRight, Factory } from "lucide-react";
 import { Link } from "react-router";
+import { featuredImageSources } from "../featured-image";
 import { FEATURED_IMAGE_SIZE } from "../metadata";
 import type { BlogCard } from "../pages.server";
 import { BLOG_TITLE } from "../seo";
@@ -49,7 +50,7 @@ function BlogPostCard({ post, priority }: { post: BlogCard; priority: boolean })
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
       <img
-        src={post.image}
+        {...featuredImageSources(post.image, "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw")}
         alt=""
         width={FEATURED_IMAGE_SIZE.width}
         height={FEATURED_IMAGE_SIZE.height}

@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarCheck, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { featuredImageSources } from "../featured-image";
 import { FEATURED_IMAGE_SIZE } from "../metadata";
 import type { BlogPostView } from "../pages.server";
 import { AiNotice } from "./ai-notice";
@@ -44,7 +45,7 @@ export function BlogPostPage({ post }: { post: BlogPostView }) {
       {post.featuredImageUrl ? (
         <div className="mx-auto mt-8 w-full max-w-4xl sm:px-6">
           <img
-            src={post.featuredImageUrl}
+            {...featuredImageSources(post.featuredImageUrl, "(min-width: 896px) 896px, 100vw")}
             alt=""
             width={FEATURED_IMAGE_SIZE.width}
             height={FEATURED_IMAGE_SIZE.height}

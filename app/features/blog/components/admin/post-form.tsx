@@ -14,6 +14,7 @@ import type { AdminPost } from "../../admin-data.server";
 import { postSchema, postStatuses, postStatusLooks, SAVE_POST_INTENT, TITLE_REQUIRED, type PostStatus } from "../../admin-schema";
 import { sanitizePostHtml } from "../../sanitize";
 import { slugify } from "../../slug";
+import { FeaturedImagePicker } from "./featured-image-picker";
 
 export function PostForm({
   editing,
@@ -53,6 +54,7 @@ export function PostForm({
   return (
     <Form
       method="post"
+      encType="multipart/form-data"
       // Back to the same page state: a refused edit is answered with the post still in the form.
       action={editing ? `/admin/blog?edit=${editing.id}` : "/admin/blog"}
       {...formProps}
@@ -99,12 +101,7 @@ export function PostForm({
           />
         </section>
       </div>
-      {editing?.featuredImageUrl ? (
-        <div className="grid gap-2">
-          <p className="text-sm font-medium">Featured Image</p>
-          <img src={editing.featuredImageUrl} alt="" width={240} height={126} className="h-auto w-60 rounded-md border object-cover" />
-        </div>
-      ) : null}
+      <FeaturedImagePicker field={fields.featuredImage} currentUrl={editing?.featuredImageUrl ?? null} />
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">Status</legend>
         <div className="flex gap-2">
