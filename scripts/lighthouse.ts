@@ -10,10 +10,11 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { cachedSitemapPaths } from "../app/lib/route-access";
 import { tempDir } from "./support/databases";
+import { SEEDED_POST_PATH, writeSeedPosts } from "./support/seed-posts";
 import { startServerProcess, stopServerProcess } from "./support/server-process";
 
-// By default the cached marketing pages of the route table.
-const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? cachedSitemapPaths;
+// By default the cached pages of the route table's sitemap (marketing pages, /blog) and a seed post.
+const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [...cachedSitemapPaths, SEEDED_POST_PATH];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a positive integer (got "${process.env.LIGHTHOUSE_RUNS}")`);
 // A directory to keep every run's full JSON report in (to see, say, which element was the LCP).
@@ -44,6 +45,7 @@ async function main() {
   console.log("Building the production bundle…");
   execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
   const dataDir = tempDir("site-lighthouse-");
+  await writeSeedPosts(dataDir);
   const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
   if (server.child.exitCode !== null) throw new Error(`server did not start:\n${server.output()}`);
   // Measure a warm server, as visitors meet it: the first request renders the page cache.

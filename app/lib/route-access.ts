@@ -121,6 +121,8 @@ export const routeAccess = {
   "/admin/bookings/:id": adminPage,
   "/admin/subscribers": adminPage,
   "/admin/subscribers/export.csv": adminPage,
+  // An issue's body is HTML like a post's: up to 200,000 characters.
+  "/admin/newsletter": page("admin", { body: { kind: "form", maxBytes: 1 * MB, maxFields: 8 } }),
   "/affiliate-management": adminPage,
   "/affiliate-dashboard": page("user", { signIn: "/admin-login" }),
   "/affiliate-application": page("user", { signIn: "/auth?redirect=/affiliate-application" }),
@@ -148,16 +150,25 @@ const matchOrder = [...rules].sort(
   ([a], [b]) => Number(isStatic(b)) - Number(isStatic(a)) || Number(a === "/*") - Number(b === "/*"),
 );
 
+// matchPath compiles a pattern on every call: a post's page went through some forty of them, for
+// each of the three or four lookups a request makes (methods, body, fields, the page cache).
+const RULES_BY_PATH_LIMIT = 10_000;
+const rulesByPath = new Map<string, { pattern: RoutePattern; rule: RouteRule }>();
+
 /**
  * The rule of the route that serves `pathname` (the most specific pattern that matches). A data
  * request (`/admin.data`, `/_.data` for the root) is its page's.
  */
 export function ruleFor(pathname: string): { pattern: RoutePattern; rule: RouteRule } {
   const page = pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
-  for (const [pattern, rule] of matchOrder) {
-    if (matchPath({ path: pattern, end: true }, page)) return { pattern, rule };
-  }
-  return { pattern: "/*", rule: routeAccess["/*"] };
+  const known = rulesByPath.get(page);
+  if (known) return known;
+  const found = matchOrder.find(([pattern]) => matchPath({ path: pattern, end: true }, page));
+  const answer = found ? { pattern: found[0], rule: found[1] } : { pattern: "/*" as const, rule: routeAccess["/*"] };
+  // Bounded: paths are the visitors' to choose.
+  if (rulesByPath.size >= RULES_BY_PATH_LIMIT) rulesByPath.clear();
+  rulesByPath.set(page, answer);
+  return answer;
 }
 
 /** Paths whose loaders run a guard: navigating to one means the client waits for the check. */

@@ -12,8 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { addDays, centralDate } from "~/lib/central-time";
-import type { RoutePattern } from "../../app/lib/route-access";
 import { request as rawRequest } from "../support/raw-request";
+import { SEEDED_POST_PATH, writeSeedPosts } from "../support/seed-posts";
 import { freePort } from "../support/server-process";
 import {
   buildBundle,
@@ -33,14 +33,17 @@ import {
   type WrkReport,
 } from "./harness";
 
-type Page = { path: RoutePattern; ratioGoal: number; jsGoalKB?: number };
+type Page = { path: string; ratioGoal: number; jsGoalKB?: number };
 // Goals from DESIGN §8; add a page here to bench it. Not read from the route table (its cached
 // pages): each page benched adds about 40 s of load, and the others repeat these pages' templates.
-const pages: Page[] = [
+const allPages: Page[] = [
   { path: "/", ratioGoal: 0.6, jsGoalKB: 135 },
   { path: "/bootcamp", ratioGoal: 0.6 },
   { path: "/about", ratioGoal: 0.6 },
   { path: "/marketplace", ratioGoal: 0.6 },
+  // The blog (issue 17): the list and one post, from the seed posts written before the server starts.
+  { path: "/blog", ratioGoal: 0.6 },
+  { path: SEEDED_POST_PATH, ratioGoal: 0.6, jsGoalKB: 135 },
 ];
 // Bypasses the page cache (it only ignores ref, utm_* and click ids) without changing the page.
 const UNCACHED_QUERY = "?bench-uncached=1";
@@ -48,7 +51,13 @@ const UNCACHED_QUERY = "?bench-uncached=1";
 // ahead as the page without JavaScript asks (?date=…&duration=…) and as the calendar's fetcher asks
 // (the .data request, goal from issue 16: <= 5 ms of CPU each).
 const slotQuery = `?date=${addDays(centralDate(new Date()), 7)}&duration=60`;
-const renderOnlyPaths = ["/booking", `/booking${slotQuery}`, `/booking.data${slotQuery}&_routes=routes%2Fbooking`];
+const allRenderOnlyPaths = ["/booking", `/booking${slotQuery}`, `/booking.data${slotQuery}&_routes=routes%2Fbooking`];
+// BENCH_PAGES=/blog,/booking measures only the pages (and render-only paths) that start so.
+const only = process.env.BENCH_PAGES?.split(",");
+const chosen = (path: string) => !only || only.some((prefix) => path.startsWith(prefix));
+const pages = allPages.filter((page) => chosen(page.path));
+const renderOnlyPaths = allRenderOnlyPaths.filter(chosen);
+if (pages.length === 0) throw new Error(`BENCH_PAGES=${process.env.BENCH_PAGES} names none of the cached pages: ${allPages.map((page) => page.path).join(", ")}`);
 
 const DURATION_S = setting("BENCH_DURATION", 5);
 const WARMUP_S = setting("BENCH_WARMUP", 2);
@@ -98,7 +107,8 @@ function htmlFile(htmlRoot: string, page: string) {
   return path.join(htmlRoot, page === "/" ? "index.html" : `${page}/index.html`);
 }
 
-async function startNginx(nginx: string, dir: string, port: number) {
+/** Starts nginx on `port`; it is up once `probePath` (a page it serves) answers 200. */
+async function startNginx(nginx: string, dir: string, port: number, probePath: string) {
   const conf = path.join(dir, "nginx.conf");
   const errorLog = path.join(dir, "error.log");
   fs.writeFileSync(
@@ -138,7 +148,7 @@ http {
   });
   for (let i = 0; i < 50 && child.exitCode === null; i++) {
     try {
-      if ((await request(`http://127.0.0.1:${port}/`, {})).status === 200) {
+      if ((await request(`http://127.0.0.1:${port}${probePath}`, {})).status === 200) {
         // The one worker answers; the master (taskset exec'd into it) only supervises.
         const [worker] = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(" ");
         return Number(worker);
@@ -227,6 +237,8 @@ async function main() {
   buildBundle();
 
   const dataDir = tempDir("site-bench-");
+  // The blog's pages need posts: the five seed posts, written before the server opens the database.
+  await writeSeedPosts(dataDir);
   const { server } = await startPinnedServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
 
   // nginx serves exactly the HTML bytes the site serves, compressed once ahead of time.
@@ -249,7 +261,7 @@ async function main() {
   }
   const nginxPort = await freePort();
   const nginxUrl = `http://127.0.0.1:${nginxPort}`;
-  const nginxWorker = await startNginx(tools.nginx, nginxDir, nginxPort);
+  const nginxWorker = await startNginx(tools.nginx, nginxDir, nginxPort, pages[0]!.path);
 
   // Before measuring: all answer what a browser would get, nginx sends the precompressed file, and
   // the cached and uncached paths are what they claim to be.
