@@ -35,6 +35,7 @@ export default [
     route("admin/bookings/:id", "routes/admin-booking.tsx"),
     route("admin/subscribers", "routes/admin-subscribers.tsx"),
     route("admin/subscribers/export.csv", "routes/admin-subscribers-csv.ts"),
+    route("admin/newsletter", "routes/admin-newsletter.tsx"),
     route("affiliate-management", "routes/affiliate-management.tsx"),
   ]),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),

@@ -1,6 +1,6 @@
 // The admin areas, in the order the admin shell's navigation and the dashboard's cards show them.
 // Every path is an admin route of app/lib/route-access.ts (admin-areas.test.ts checks it).
-import { BarChart3, CalendarDays, FileText, LayoutDashboard, Mail, MailCheck, Users, type LucideIcon } from "lucide-react";
+import { BarChart3, CalendarDays, FileText, LayoutDashboard, Mail, MailCheck, Newspaper, Users, type LucideIcon } from "lucide-react";
 import type { RoutePattern } from "~/lib/route-access";
 
 export type AdminArea = {
@@ -35,6 +35,12 @@ export const adminAreas: readonly AdminArea[] = [
     to: "/admin/blog",
     icon: FileText,
     card: { title: "Blog Management", description: "Create, edit and publish blog posts.", cta: "Manage Blog" },
+  },
+  {
+    label: "Newsletter",
+    to: "/admin/newsletter",
+    icon: Newspaper,
+    card: { title: "Newsletter", description: "Write an issue or send a post, test it, send it once to every subscriber.", cta: "Write an Issue" },
   },
   { label: "Subscribers", to: "/admin/subscribers", icon: MailCheck, card: { title: "Subscribers", description: "Newsletter subscribers: search, unsubscribe by hand, export CSV.", cta: "View Subscribers" } },
   {

@@ -1,4 +1,4 @@
-import { Home, Sparkles, ArrowLeft } from "lucide-react";
+import { Home, Sparkles, ArrowLeft, Newspaper } from "lucide-react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-blog";
 import { AdminPageHeader } from "~/components/admin-page-header";
@@ -53,6 +53,12 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
               <Link to="/">
                 <Home aria-hidden="true" />
                 Site
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/admin/newsletter">
+                <Newspaper aria-hidden="true" />
+                Send as newsletter
               </Link>
             </Button>
             <Form method="post" action="/admin/blog">

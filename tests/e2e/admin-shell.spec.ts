@@ -8,6 +8,7 @@ const AREAS = [
   ["Bookings", "/admin/bookings"],
   ["E-mails", "/admin/emails"],
   ["Blog", "/admin/blog"],
+  ["Newsletter", "/admin/newsletter"],
   ["Subscribers", "/admin/subscribers"],
   ["Affiliates", "/affiliate-management"],
   ["Analytics", "/admin/analytics"],

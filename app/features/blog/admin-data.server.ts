@@ -90,7 +90,8 @@ export async function deletePost(id: string, executor: Executor = getDb()) {
  * The seed posts, upserted by slug in one statement (SPEC section 7 'Seeding'): all published
  * now, by `authorId`. Pressing it twice still leaves one post per slug.
  */
-export async function upsertSeedPosts(posts: readonly SeedPost[], authorId: string, now: Date, executor: Executor = getDb()) {
+/** `authorId` null: written by a script, not by an admin (the benchmark's posts). */
+export async function upsertSeedPosts(posts: readonly SeedPost[], authorId: string | null, now: Date, executor: Executor = getDb()) {
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   return executor
     .insert(blogPosts)

@@ -1,0 +1,195 @@
+// /admin/newsletter: the issues with counts read from their deliveries and the outbox (so they
+// match it), and the admin's three forms: write an issue (or start it from a published post), send
+// a test to one address, send it to every active subscriber (the queue in issues.server.ts).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { count, desc, eq, isNull, sql } from "drizzle-orm";
+import { data } from "react-router";
+import type { ActionResult } from "~/components/form";
+import { listPublishedPosts, findPublishedPost } from "~/features/blog/posts.server";
+import { postPlainText, sanitizePostHtml } from "~/features/blog/sanitize";
+import { NO_STORE } from "~/lib/cache-headers";
+import { getEnv } from "~/lib/env.server";
+import { readFormData } from "~/lib/form-data.server";
+import { redirectWithToast } from "~/lib/flash-toast.server";
+import { dateTime } from "~/lib/central-time";
+import { isUuid } from "~/lib/list-query";
+import type { Toast } from "~/lib/toast";
+import { getDb, type Executor } from "#server/db/client.server";
+import { emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
+import { enqueueEmail } from "#server/email/outbox.server";
+import { logger } from "#server/logger.server";
+import type { IssueView } from "./components/admin-issues";
+import { newsletterIssueEmail } from "./email-templates.server";
+import { createIssue, queueIssue } from "./issues.server";
+import {
+  CREATE_ISSUE_INTENT,
+  createIssueSchema,
+  SEND_ISSUE_INTENT,
+  SEND_TEST_INTENT,
+  sendIssueSchema,
+  sendTestSchema,
+} from "./issue-schema";
+import { unsubscribeUrl } from "./mailing.server";
+
+export const NEWSLETTER_TEST_KIND = "newsletter_test";
+const ADMIN_NEWSLETTER_PATH = "/admin/newsletter";
+const ISSUES_SHOWN = 50;
+
+/** Each issue with what became of its messages, counted from the rows themselves. */
+export async function listIssuesWithCounts(executor: Executor = getDb()) {
+  return executor
+    .select({
+      id: newsletterIssues.id,
+      subject: newsletterIssues.subject,
+      status: newsletterIssues.status,
+      createdAt: newsletterIssues.createdAt,
+      queuedAt: newsletterIssues.queuedAt,
+      queued: sql<number>`count(${newsletterDeliveries.outboxId})::int`,
+      sent: sql<number>`count(*) filter (where ${emailOutbox.status} = 'sent')::int`,
+      failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'dead')::int`,
+      // Dropped from the outbox before it went (the subscriber left meanwhile), or left after it.
+      unsubscribedSince: sql<number>`count(*) filter (where ${newsletterSubscriptions.unsubscribedAt} >= ${newsletterIssues.queuedAt})::int`,
+    })
+    .from(newsletterIssues)
+    .leftJoin(newsletterDeliveries, eq(newsletterDeliveries.issueId, newsletterIssues.id))
+    .leftJoin(emailOutbox, eq(emailOutbox.id, newsletterDeliveries.outboxId))
+    .leftJoin(newsletterSubscriptions, eq(newsletterSubscriptions.id, newsletterDeliveries.subscriptionId))
+    .groupBy(newsletterIssues.id)
+    .orderBy(desc(newsletterIssues.createdAt))
+    .limit(ISSUES_SHOWN);
+}
+
+export type IssueRow = Awaited<ReturnType<typeof listIssuesWithCounts>>[number];
+
+async function countActiveSubscribers(executor: Executor = getDb()) {
+  const [row] = await executor.select({ value: count() }).from(newsletterSubscriptions).where(isNull(newsletterSubscriptions.unsubscribedAt));
+  return row?.value ?? 0;
+}
+
+/** The page: issues, the published posts to start one from, who would get it, `?send=` question. */
+export async function getNewsletterPage(url: URL) {
+  const [issues, posts, activeSubscribers] = await Promise.all([listIssuesWithCounts(), listPublishedPosts(), countActiveSubscribers()]);
+  const send = url.searchParams.get("send");
+  const confirmSendId = send && isUuid(send) && issues.some((issue) => issue.id === send && issue.status !== "sent") ? send : null;
+  return data(
+    {
+      issues: issues.map(
+        (issue): IssueView => ({
+          id: issue.id,
+          subject: issue.subject,
+          status: issue.status,
+          createdLabel: dateTime(issue.createdAt),
+          queuedLabel: issue.queuedAt ? dateTime(issue.queuedAt) : null,
+          queued: issue.queued,
+          sent: issue.sent,
+          failed: issue.failed,
+          unsubscribedSince: issue.unsubscribedSince,
+        }),
+      ),
+      posts: posts.map((post) => ({ slug: post.slug, title: post.title })),
+      activeSubscribers,
+      confirmSendId,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export type NewsletterActionResult = ActionResult & { intent: string; toast: Toast };
+
+const answer = (result: NewsletterActionResult, status = 200) => data(result, { status, headers: NO_STORE });
+
+/** A post as an issue: its title, its text, and a link to read it on the site. */
+async function issueFromPost(slug: string) {
+  const post = await findPublishedPost(slug);
+  if (!post) return null;
+  const link = `${getEnv().SITE_URL}/blog/${encodeURIComponent(post.slug)}`;
+  const html = `${sanitizePostHtml(post.content)}<p><a href="${link}">Read it on the site</a></p>`;
+  return { subject: post.title, html, text: `${postPlainText(post.content)}\n\nRead it on the site: ${link}`, postId: post.id };
+}
+
+async function create(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: createIssueSchema });
+  if (submission.status !== "success") {
+    return answer(
+      { intent: CREATE_ISSUE_INTENT, ok: false, toast: { kind: "error", title: "Issue not saved", description: "Please check the highlighted fields." }, reply: submission.reply() },
+      400,
+    );
+  }
+  const { subject, html, postSlug } = submission.value;
+  let issue: { subject: string; html: string; text: string; postId?: string } | null;
+  if (postSlug) {
+    issue = await issueFromPost(postSlug);
+    if (!issue) {
+      const message = "That post is not published any more.";
+      return answer(
+        { intent: CREATE_ISSUE_INTENT, ok: false, toast: { kind: "error", title: "Issue not saved", description: message }, reply: submission.reply({ fieldErrors: { postSlug: [message] } }) },
+        400,
+      );
+    }
+    if (subject) issue.subject = subject;
+  } else {
+    // Sanitized with the blog's one allow-list, as it will be sent.
+    const body = sanitizePostHtml(html ?? "");
+    issue = { subject: subject!, html: body, text: postPlainText(body) };
+  }
+  const { id } = await createIssue(issue);
+  logger.info({ issueId: id, postId: issue.postId ?? null }, "newsletter issue created");
+  return redirectWithToast(ADMIN_NEWSLETTER_PATH, {
+    kind: "success",
+    title: "Issue saved",
+    description: "Send yourself a test, then send it to your subscribers.",
+  });
+}
+
+async function sendTest(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: sendTestSchema });
+  if (submission.status !== "success") {
+    return answer(
+      { intent: SEND_TEST_INTENT, ok: false, toast: { kind: "error", title: "Test not sent", description: "Please enter a valid email address" }, reply: submission.reply() },
+      400,
+    );
+  }
+  const { issueId, email } = submission.value;
+  const [issue] = await getDb()
+    .select({ subject: newsletterIssues.subject, html: newsletterIssues.html, text: newsletterIssues.text })
+    .from(newsletterIssues)
+    .where(eq(newsletterIssues.id, issueId));
+  if (!issue) return answer({ intent: SEND_TEST_INTENT, ok: false, toast: { kind: "error", title: "Test not sent", description: "This issue no longer exists." } }, 404);
+  // A test is the issue as a subscriber gets it; its unsubscribe link leads to the page's
+  // 'not found' answer (it belongs to nobody), and it is no delivery of the issue.
+  const message = newsletterIssueEmail({ ...issue, subject: `[Test] ${issue.subject}`, unsubscribeUrl: unsubscribeUrl("test-message") });
+  await enqueueEmail({ kind: NEWSLETTER_TEST_KIND, to: email, ...message, sendAt: new Date() });
+  return answer({ intent: SEND_TEST_INTENT, ok: true, toast: { kind: "success", title: "Test queued", description: `A test of this issue is on its way to ${email}.` } });
+}
+
+async function send(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: sendIssueSchema });
+  if (submission.status !== "success") throw data("Bad request: unknown issue.", { status: 400, headers: NO_STORE });
+  const outcome = await queueIssue(submission.value.issueId);
+  if (outcome.outcome === "not-found") {
+    return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Not sent", description: "This issue no longer exists." });
+  }
+  if (outcome.outcome === "already-sent") {
+    return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Already sent", description: `This issue went to ${outcome.queued} subscribers already.` });
+  }
+  logger.info({ issueId: submission.value.issueId, queued: outcome.queued }, "newsletter issue queued");
+  return redirectWithToast(ADMIN_NEWSLETTER_PATH, {
+    kind: "success",
+    title: "Issue sent",
+    description: `Queued for ${outcome.queued} subscriber${outcome.queued === 1 ? "" : "s"}.`,
+  });
+}
+
+export async function newsletterActionFromAdmin(request: Request) {
+  const formData = await readFormData(request, { schema: [createIssueSchema, sendTestSchema, sendIssueSchema] });
+  switch (formData.get("intent")) {
+    case CREATE_ISSUE_INTENT:
+      return create(formData);
+    case SEND_TEST_INTENT:
+      return sendTest(formData);
+    case SEND_ISSUE_INTENT:
+      return send(formData);
+    default:
+      throw data("Bad request: unknown form.", { status: 400, headers: NO_STORE });
+  }
+}

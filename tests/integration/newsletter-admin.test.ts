@@ -1,0 +1,153 @@
+// /admin/newsletter through its route module, signed in for real, on each database: an issue
+// written by hand (sanitized) or started from a post, its field messages, a test send (one message
+// to one address, no delivery), the send (one copy per active subscriber, a second send changes
+// nothing), the counts read back against the outbox, and the guard for non-admins.
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as adminNewsletterRoute from "~/routes/admin-newsletter";
+import { ensureAdmin } from "~/features/auth/bootstrap.server";
+import { NEWSLETTER_TEST_KIND } from "~/features/newsletter/admin-issues.server";
+import { NEWSLETTER_ISSUE_KIND } from "~/features/newsletter/mailing.server";
+import { unsubscribe } from "~/features/newsletter/subscriptions.server";
+import { takeFlashToast } from "~/lib/flash-toast.server";
+import { blogPosts, emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
+import { insertPost } from "../support/blog";
+import { cookieHeader, createVerifiedUser, routeArgs, signedInCookie, siteRequest } from "../support/auth";
+import { tempDir } from "../../scripts/support/databases";
+import { testDatabases, type TestDatabase } from "../support/databases";
+
+process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
+process.env.DATA_DIR ??= tempDir("newsletter-admin-");
+
+async function answerOf(value: unknown): Promise<{ status: number; toast?: any; body?: any }> {
+  if (value instanceof Response) {
+    const flash = await takeFlashToast(new Request("http://site.test/", { headers: { cookie: cookieHeader(value.headers.getSetCookie()) } }));
+    return { status: value.status, toast: flash.toast ?? undefined };
+  }
+  const wrapped = value as { data: any; init: { status?: number } | null };
+  return { status: wrapped.init?.status ?? 200, toast: wrapped.data?.toast, body: wrapped.data };
+}
+
+describe.each(testDatabases.map((d) => [d.name, d] as const))("admin newsletter on %s", (_name, database) => {
+  let db: TestDatabase;
+  let adminCookie: string;
+  let memberCookie: string;
+
+  beforeAll(async () => {
+    db = await database.open();
+    await ensureAdmin({ email: "letters@example.test", password: "letters-password-1" });
+    adminCookie = await signedInCookie("letters@example.test", "letters-password-1");
+    await createVerifiedUser("member@example.test", "member-password-1");
+    memberCookie = await signedInCookie("member@example.test", "member-password-1");
+  });
+  afterAll(() => db.close());
+  beforeEach(async () => {
+    await db.db.delete(newsletterDeliveries);
+    await db.db.delete(newsletterIssues);
+    await db.db.delete(emailOutbox).where(inArray(emailOutbox.kind, [NEWSLETTER_ISSUE_KIND, NEWSLETTER_TEST_KIND]));
+    await db.db.delete(newsletterSubscriptions);
+    await db.db.delete(blogPosts);
+    await db.db.insert(newsletterSubscriptions).values(
+      Array.from({ length: 12 }, (_, i) => ({ email: `reader${i}@example.com`, source: "popup" as const, unsubscribedAt: i < 2 ? new Date() : null })),
+    );
+  });
+
+  const post = async (form: Record<string, string>, cookie = adminCookie) =>
+    answerOf(await adminNewsletterRoute.action(routeArgs(siteRequest("/admin/newsletter", { form, cookie })) as any));
+  const page = async (query = "") => (await adminNewsletterRoute.loader(routeArgs(siteRequest(`/admin/newsletter${query}`, { cookie: adminCookie })) as any)) as any;
+  const issues = () => db.db.select().from(newsletterIssues);
+
+  it("saves a written issue sanitized like a post, with its text part", async () => {
+    const saved = await post({ intent: "create-issue", postSlug: "", subject: "Spindle notes", html: '<p onclick="x()">Hello <b>shop</b></p><script>alert(1)</script>' });
+    expect(saved).toMatchObject({ status: 302, toast: { kind: "success", title: "Issue saved" } });
+    const [issue] = await issues();
+    expect(issue).toMatchObject({ subject: "Spindle notes", html: "<p>Hello <b>shop</b></p>", status: "draft", postId: null });
+    expect(issue!.text).toContain("Hello shop");
+    const shown = (await page()).data;
+    expect(shown.activeSubscribers).toBe(10);
+    expect(shown.issues).toMatchObject([{ subject: "Spindle notes", status: "draft", queued: 0, sent: 0 }]);
+  });
+
+  it("asks for a subject and a body, unless a post is picked", async () => {
+    const refused = await post({ intent: "create-issue", postSlug: "", subject: "", html: "  " });
+    expect(refused.status).toBe(400);
+    expect(refused.body.reply.error).toEqual({ subject: ["Please enter a subject, or pick a post."], html: ["Please write the issue, or pick a post."] });
+    expect(await issues()).toHaveLength(0);
+  });
+
+  it("starts an issue from a published post: its title, its text and a link to it; a draft is refused", async () => {
+    await insertPost(db.db, { title: "Reshoring, honestly", slug: "reshoring-honestly", content: "<h2>Why</h2><p>Lead times.</p>", status: "published", publishedAt: new Date() });
+    await insertPost(db.db, { title: "Not yet", slug: "not-yet", content: "<p>Draft</p>", status: "draft" });
+    expect((await post({ intent: "create-issue", postSlug: "reshoring-honestly", subject: "", html: "" })).status).toBe(302);
+    const [issue] = await issues();
+    expect(issue!.subject).toBe("Reshoring, honestly");
+    expect(issue!.html).toContain("<h2>Why</h2><p>Lead times.</p>");
+    expect(issue!.html).toMatch(/href="http[^"]+\/blog\/reshoring-honestly">Read it on the site</);
+    expect((await page()).data.posts).toEqual([{ slug: "reshoring-honestly", title: "Reshoring, honestly" }]);
+    const draft = await post({ intent: "create-issue", postSlug: "not-yet", subject: "", html: "" });
+    expect(draft.status).toBe(400);
+    expect(draft.body.reply.error).toEqual({ postSlug: ["That post is not published any more."] });
+  });
+
+  it("sends a test to one address only: no delivery, the issue stays a draft", async () => {
+    await post({ intent: "create-issue", postSlug: "", subject: "Test me", html: "<p>Body</p>" });
+    const [issue] = await issues();
+    const sent = await post({ intent: "send-test", issueId: issue!.id, email: "owner@example.test" });
+    expect(sent).toMatchObject({ status: 200, toast: { kind: "success", title: "Test queued" } });
+    const tests = await db.db.select().from(emailOutbox).where(eq(emailOutbox.kind, NEWSLETTER_TEST_KIND));
+    expect(tests.map((m) => [m.to, m.subject])).toEqual([["owner@example.test", "[Test] Test me"]]);
+    expect(tests[0]!.html).toContain("<p>Body</p>");
+    expect(await db.db.select().from(newsletterDeliveries)).toHaveLength(0);
+    expect((await issues())[0]!.status).toBe("draft");
+    const bad = await post({ intent: "send-test", issueId: issue!.id, email: "not-an-address" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("sends once to every active subscriber; a second send changes nothing; the counts match the outbox", async () => {
+    await post({ intent: "create-issue", postSlug: "", subject: "March", html: "<p>News</p>" });
+    const [issue] = await issues();
+    // The question first (?send=), then the send.
+    expect((await page(`?send=${issue!.id}`)).data.confirmSendId).toBe(issue!.id);
+    expect(await post({ intent: "send-issue", issueId: issue!.id })).toMatchObject({ status: 302, toast: { title: "Issue sent", description: "Queued for 10 subscribers." } });
+    expect(await post({ intent: "send-issue", issueId: issue!.id })).toMatchObject({ toast: { title: "Already sent", description: "This issue went to 10 subscribers already." } });
+    expect((await page(`?send=${issue!.id}`)).data.confirmSendId).toBeNull();
+
+    // What became of the messages: three sent, one dead, one reader leaves afterwards.
+    const messages = await db.db
+      .select({ id: emailOutbox.id, to: emailOutbox.to })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, NEWSLETTER_ISSUE_KIND))
+      .orderBy(emailOutbox.to);
+    expect(messages).toHaveLength(10);
+    await db.db.update(emailOutbox).set({ status: "sent" }).where(inArray(emailOutbox.id, messages.slice(0, 3).map((m) => m.id)));
+    await db.db.update(emailOutbox).set({ status: "dead" }).where(eq(emailOutbox.id, messages[3]!.id));
+    const [leaving] = await db.db.select({ token: newsletterSubscriptions.unsubscribeToken }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, messages[9]!.to));
+    await unsubscribe(leaving!.token, new Date(Date.now() + 1000));
+
+    const [shown] = (await page()).data.issues;
+    const outbox = await db.db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.kind, NEWSLETTER_ISSUE_KIND));
+    expect(shown).toMatchObject({
+      status: "sent",
+      queued: outbox.length,
+      sent: outbox.filter((m) => m.status === "sent").length,
+      failed: outbox.filter((m) => m.status === "dead").length,
+      unsubscribedSince: 1,
+    });
+    expect(shown).toMatchObject({ queued: 10, sent: 3, failed: 1 });
+  });
+
+  it("refuses a non-admin in the loader and the action", async () => {
+    const status = async (run: () => Promise<unknown>) => {
+      try {
+        const value = await run();
+        return value instanceof Response ? value.status : "passed";
+      } catch (thrown) {
+        return thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? "error");
+      }
+    };
+    const form = { intent: "create-issue", postSlug: "", subject: "x", html: "<p>x</p>" };
+    expect(await status(() => adminNewsletterRoute.loader(routeArgs(siteRequest("/admin/newsletter", { cookie: memberCookie })) as any))).toBe(302);
+    expect(await status(() => adminNewsletterRoute.action(routeArgs(siteRequest("/admin/newsletter", { form, cookie: memberCookie })) as any))).toBe(403);
+    expect(await issues()).toHaveLength(0);
+  });
+});
