@@ -74,6 +74,8 @@ export default defineConfig({
       RATE_LIMIT_BOOKING_PER_CLIENT: "10000/1h",
       RATE_LIMIT_BOOKING_PER_EMAIL: "10000/1d",
       RATE_LIMIT_BOOKING_CANCEL_PER_CLIENT: "10000/1h",
+      // The sender's postal line of every newsletter (CAN-SPAM): issues are not sent without it.
+      MAILING_POSTAL_ADDRESS: "PO Box 1234, Wichita, KS 67201",
     },
   },
 });

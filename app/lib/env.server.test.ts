@@ -42,6 +42,7 @@ describe("parseEnv", () => {
     [{ SIGN_IN_LIMIT_MAX: "many" }, 'Invalid configuration: SIGN_IN_LIMIT_MAX must be a whole number of attempts (got "many")'],
     [{ SIGN_IN_LIMIT_WINDOW_SECONDS: "0" }, 'Invalid configuration: SIGN_IN_LIMIT_WINDOW_SECONDS must be at least 1 (got "0")'],
     [{ BOOKING_HORIZON_DAYS: "0" }, 'Invalid configuration: BOOKING_HORIZON_DAYS must be between 1 and 3650 (got "0")'],
+    [{ MAILING_POSTAL_ADDRESS: "PO" }, 'Invalid configuration: MAILING_POSTAL_ADDRESS must be a postal address on one line, 5 to 200 characters (got "PO")'],
     [{ UPLOAD_MAX_BYTES: "8MB" }, 'Invalid configuration: UPLOAD_MAX_BYTES must be a whole number of bytes (got "8MB")'],
     [{ UPLOAD_MAX_PIXELS: "100" }, 'Invalid configuration: UPLOAD_MAX_PIXELS must be between 10000 and 268435456 (got "100")'],
   ])("rejects %o with one line naming the variable", (source, message) => {

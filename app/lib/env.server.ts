@@ -67,6 +67,15 @@ const envSchema = z
     S3_REGION: z.string().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    // The sender's postal address, printed in every newsletter message (CAN-SPAM); issues are not
+    // sent without it.
+    MAILING_POSTAL_ADDRESS: z
+      .string()
+      .trim()
+      .min(5, { error: "must be a postal address on one line, 5 to 200 characters" })
+      .max(200, { error: "must be a postal address on one line, 5 to 200 characters" })
+      .regex(/^[^\p{Cc}]*$/u, { error: "must be a postal address on one line, 5 to 200 characters" })
+      .optional(),
     // The largest image file an upload takes, and the most pixels it may decode to (server/uploads).
     UPLOAD_MAX_BYTES: z.coerce
       .number({ error: "must be a whole number of bytes" })

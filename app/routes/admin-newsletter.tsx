@@ -22,7 +22,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const { issues, posts, activeSubscribers, confirmSendId } = loaderData;
+  const { issues, posts, activeSubscribers, confirmSendId, postalAddressMissing } = loaderData;
   const navigation = useNavigation();
   const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   useToast(actionData?.toast);
@@ -33,6 +33,11 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
         title="Newsletter"
         description={`Write an issue or start from a post, send yourself a test, then send it to the ${activeSubscribers} active subscriber${activeSubscribers === 1 ? "" : "s"}. Each gets one copy with their own unsubscribe link.`}
       />
+      {postalAddressMissing ? (
+        <p role="note" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          {postalAddressMissing}
+        </p>
+      ) : null}
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <IssueComposer
           posts={posts}

@@ -9,6 +9,7 @@ import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { NEWSLETTER_TEST_KIND } from "~/features/newsletter/admin-issues.server";
 import { NEWSLETTER_ISSUE_KIND } from "~/features/newsletter/mailing.server";
 import { unsubscribe } from "~/features/newsletter/subscriptions.server";
+import { getEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { blogPosts, emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
 import { insertPost } from "../support/blog";
@@ -18,6 +19,8 @@ import { testDatabases, type TestDatabase } from "../support/databases";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
 process.env.DATA_DIR ??= tempDir("newsletter-admin-");
+const POSTAL_ADDRESS = "PO Box 1234, Wichita, KS 67201";
+process.env.MAILING_POSTAL_ADDRESS = POSTAL_ADDRESS;
 
 async function answerOf(value: unknown): Promise<{ status: number; toast?: any; body?: any }> {
   if (value instanceof Response) {
@@ -134,6 +137,30 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("admin newsletter 
       unsubscribedSince: 1,
     });
     expect(shown).toMatchObject({ queued: 10, sent: 3, failed: 1 });
+    // Every copy names the sender's postal address (CAN-SPAM), in both parts.
+    const [copy] = await db.db.select({ html: emailOutbox.html, text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.id, messages[0]!.id));
+    expect(copy!.text).toContain(POSTAL_ADDRESS);
+    expect(copy!.html).toContain(POSTAL_ADDRESS);
+  });
+
+  it("sends nothing while the sender's postal address is not configured, and says why", async () => {
+    await post({ intent: "create-issue", postSlug: "", subject: "Unaddressed", html: "<p>News</p>" });
+    const [issue] = await issues();
+    // This process's configuration, as a site started without MAILING_POSTAL_ADDRESS has it.
+    const env = getEnv();
+    env.MAILING_POSTAL_ADDRESS = undefined;
+    try {
+      expect((await page()).data.postalAddressMissing).toMatch(/set MAILING_POSTAL_ADDRESS/);
+      const refused = await post({ intent: "send-issue", issueId: issue!.id });
+      expect(refused.toast).toMatchObject({ kind: "error", title: "Not sent" });
+      expect(await db.db.select().from(newsletterDeliveries)).toHaveLength(0);
+      expect((await issues())[0]!.status).toBe("draft");
+      // A test still goes (to the admin's own address).
+      expect((await post({ intent: "send-test", issueId: issue!.id, email: "owner@example.test" })).status).toBe(200);
+    } finally {
+      env.MAILING_POSTAL_ADDRESS = POSTAL_ADDRESS;
+    }
+    expect((await page()).data.postalAddressMissing).toBeNull();
   });
 
   it("refuses a non-admin in the loader and the action", async () => {

@@ -34,6 +34,8 @@ import { unsubscribeUrl } from "./mailing.server";
 export const NEWSLETTER_TEST_KIND = "newsletter_test";
 const ADMIN_NEWSLETTER_PATH = "/admin/newsletter";
 const ISSUES_SHOWN = 50;
+export const POSTAL_ADDRESS_MISSING =
+  "US law (CAN-SPAM) wants the sender's postal address in every newsletter: set MAILING_POSTAL_ADDRESS and restart the site, then send. Tests can be sent meanwhile.";
 
 /** Each issue with what became of its messages, counted from the rows themselves. */
 export async function listIssuesWithCounts(executor: Executor = getDb()) {
@@ -89,6 +91,7 @@ export async function getNewsletterPage(url: URL) {
       posts: posts.map((post) => ({ slug: post.slug, title: post.title })),
       activeSubscribers,
       confirmSendId,
+      postalAddressMissing: getEnv().MAILING_POSTAL_ADDRESS ? null : POSTAL_ADDRESS_MISSING,
     },
     { headers: NO_STORE },
   );
@@ -165,6 +168,9 @@ async function sendTest(formData: FormData) {
 async function send(formData: FormData) {
   const submission = parseWithZod(formData, { schema: sendIssueSchema });
   if (submission.status !== "success") throw data("Bad request: unknown issue.", { status: 400, headers: NO_STORE });
+  if (!getEnv().MAILING_POSTAL_ADDRESS) {
+    return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Not sent", description: POSTAL_ADDRESS_MISSING });
+  }
   const outcome = await queueIssue(submission.value.issueId);
   if (outcome.outcome === "not-found") {
     return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Not sent", description: "This issue no longer exists." });

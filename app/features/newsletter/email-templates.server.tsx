@@ -4,10 +4,16 @@ import { getEnv } from "~/lib/env.server";
 import { renderEmail, type RenderedEmail } from "#server/email/render.server";
 import { ActionButton, EmailLayout, Heading, Paragraph } from "#server/email/layout";
 
+/** Why the reader got it, then the sender's postal address when configured (CAN-SPAM). */
+function mailingFooterNote(why: string): string {
+  const postalAddress = getEnv().MAILING_POSTAL_ADDRESS;
+  return postalAddress ? `${why} ${site.businessName}, ${postalAddress}.` : why;
+}
+
 export function newsletterWelcomeEmail(input: { email: string; unsubscribeUrl: string }): RenderedEmail {
   const { SITE_URL } = getEnv();
   const blogUrl = `${SITE_URL}/blog`;
-  const footerNote = `You received this because ${input.email} subscribed to the ${site.businessName} newsletter.`;
+  const footerNote = mailingFooterNote(`You received this because ${input.email} subscribed to the ${site.businessName} newsletter.`);
   return renderEmail({
     subject: "You're subscribed: monthly manufacturing intelligence",
     body: (
@@ -46,7 +52,7 @@ ${footerNote}
  * issue with a placeholder link; each subscriber's copy gets its own link when it is queued.
  */
 export function newsletterIssueEmail(input: { subject: string; html: string; text: string; unsubscribeUrl: string }): RenderedEmail {
-  const footerNote = `You received this because you subscribed to the ${site.businessName} newsletter.`;
+  const footerNote = mailingFooterNote(`You received this because you subscribed to the ${site.businessName} newsletter.`);
   return renderEmail({
     subject: input.subject,
     body: (
