@@ -3,14 +3,13 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Send } from "lucide-react";
-import { useDeferredValue, useMemo } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { ConfirmQuestion } from "~/components/confirm-question";
 import { Field, FormError, SelectField, SubmitButton, TextareaField, useFetcherToast, VALIDATION_TIMING, type ActionResult } from "~/components/form";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { sanitizePostHtml } from "~/features/blog/sanitize";
+import { SanitizedPreview } from "~/features/blog/components/admin/sanitized-preview";
 import { CREATE_ISSUE_INTENT, createIssueSchema, issueStatusLooks, SEND_ISSUE_INTENT, SEND_TEST_INTENT, type IssueStatus } from "../issue-schema";
 
 export function IssueComposer({
@@ -29,8 +28,6 @@ export function IssueComposer({
     ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createIssueSchema }),
   });
-  const html = useDeferredValue(fields.html.value ?? "");
-  const preview = useMemo(() => sanitizePostHtml(html), [html]);
   const fromPost = Boolean(fields.postSlug.value);
 
   return (
@@ -54,16 +51,7 @@ export function IssueComposer({
           placeholder="<p>Hello from the shop floor…</p>"
           description={fromPost ? "Not used when a post is picked." : "Sanitized like a blog post: scripts, styles and frames are removed."}
         />
-        <section aria-labelledby="issue-preview-heading" className="grid content-start gap-2">
-          <h3 id="issue-preview-heading" className="text-sm font-medium">
-            Preview (as sent)
-          </h3>
-          <div
-            data-testid="issue-preview"
-            className="article-prose max-h-[24rem] min-h-32 overflow-auto rounded-md border bg-background p-4"
-            dangerouslySetInnerHTML={{ __html: preview }}
-          />
-        </section>
+        <SanitizedPreview html={fields.html.value ?? ""} heading="Preview (as sent)" testId="issue-preview" />
       </div>
       <div>
         <SubmitButton busy={busy} busyText="Saving...">

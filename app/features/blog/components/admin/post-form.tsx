@@ -3,7 +3,7 @@
 // page's bundle only). The slug follows the title while creating, until the owner types one.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Field, FieldShell, FormError, isValidationIntent, SubmitButton, TextareaField, VALIDATION_TIMING } from "~/components/form";
 import { toast } from "~/components/toast";
@@ -12,9 +12,9 @@ import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import type { AdminPost } from "../../admin-data.server";
 import { postSchema, postStatuses, postStatusLooks, SAVE_POST_INTENT, TITLE_REQUIRED, type PostStatus } from "../../admin-schema";
-import { sanitizePostHtml } from "../../sanitize";
 import { slugify } from "../../slug";
 import { FeaturedImagePicker } from "./featured-image-picker";
+import { SanitizedPreview } from "./sanitized-preview";
 
 export function PostForm({
   editing,
@@ -45,8 +45,6 @@ export function PostForm({
   });
   // While creating, the slug is the title's until the owner edits the slug field.
   const [slugTouched, setSlugTouched] = useState(Boolean(editing));
-  const content = useDeferredValue(fields.content.value ?? "");
-  const preview = useMemo(() => sanitizePostHtml(content), [content]);
   const status = (fields.status.value ?? "draft") as PostStatus;
   const { key: slugKey, ...slugProps } = getInputProps(fields.slug, { type: "text" });
   const formProps = getFormProps(form);
@@ -89,17 +87,7 @@ export function PostForm({
           placeholder="<p>Write your post…</p>"
           description="Scripts, styles, frames and event attributes are removed on save."
         />
-        <section aria-labelledby="post-preview-heading" className="grid content-start gap-2">
-          <h3 id="post-preview-heading" className="text-sm font-medium">
-            Preview (as published)
-          </h3>
-          <div
-            data-testid="post-preview"
-            className="article-prose max-h-[28rem] min-h-32 overflow-auto rounded-md border bg-background p-4"
-            // The sanitizer's output, the same the action stores and the post page renders.
-            dangerouslySetInnerHTML={{ __html: preview }}
-          />
-        </section>
+        <SanitizedPreview html={fields.content.value ?? ""} heading="Preview (as published)" testId="post-preview" />
       </div>
       <FeaturedImagePicker field={fields.featuredImage} currentUrl={editing?.featuredImageUrl ?? null} />
       <fieldset className="grid gap-2">
