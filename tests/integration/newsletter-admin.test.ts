@@ -9,8 +9,11 @@ import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { NEWSLETTER_TEST_KIND } from "~/features/newsletter/admin-issues.server";
 import { NEWSLETTER_ISSUE_KIND } from "~/features/newsletter/mailing.server";
 import { unsubscribe } from "~/features/newsletter/subscriptions.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, parseEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
+import { createTransports } from "#server/email/transport.server";
+import { processDueEmails } from "#server/email/worker.server";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { blogPosts, emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
 import { insertPost } from "../support/blog";
 import { cookieHeader, createVerifiedUser, routeArgs, signedInCookie, siteRequest } from "../support/auth";
@@ -161,6 +164,39 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("admin newsletter 
       env.MAILING_POSTAL_ADDRESS = POSTAL_ADDRESS;
     }
     expect((await page()).data.postalAddressMissing).toBeNull();
+  });
+
+  it("delivers the issue over real SMTP: each copy to its subscriber, both List-Unsubscribe headers, a text part, its own link and the postal line", async () => {
+    const sink: SmtpSink = await startSmtpSink();
+    const transports = createTransports(parseEnv({ SMTP_URL: sink.url, DATA_DIR: db.dataDir, SITE_URL: "https://example.com" }));
+    try {
+      await post({ intent: "create-issue", postSlug: "", subject: "Over the wire", html: "<p>Real <b>SMTP</b>.</p>" });
+      const [issue] = await issues();
+      await post({ intent: "send-issue", issueId: issue!.id });
+      const run = await processDueEmails({ db: db.db, transports, now: new Date(Date.now() + 60_000), limit: 50 });
+      expect(run).toMatchObject({ claimed: 10, sent: 10 });
+      const tokens = new Map(
+        (await db.db.select({ email: newsletterSubscriptions.email, token: newsletterSubscriptions.unsubscribeToken }).from(newsletterSubscriptions)).map((row) => [row.email, row.token]),
+      );
+      const received = sink.received.filter((mail) => mail.raw.includes("Over the wire"));
+      expect(received).toHaveLength(10);
+      for (const mail of received) {
+        expect(mail.rcptTo).toHaveLength(1);
+        const token = tokens.get(mail.rcptTo[0]!)!;
+        const [head = "", ...body] = mail.raw.split(/\r\n\r\n/);
+        const headers = head.replace(/\r\n[ \t]+/g, " ");
+        expect(headers).toMatch(new RegExp(`^List-Unsubscribe: <https?://[^>]+/newsletter/one-click/${token}>$`, "m"));
+        expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+        const rest = body.join("\r\n\r\n").replace(/=\r\n/g, "");
+        expect(rest).toMatch(/Content-Type: text\/plain/i);
+        expect(rest).toMatch(/Content-Type: text\/html/i);
+        expect(rest).toContain(`/newsletter/unsubscribe/${token}`);
+        expect(rest).toContain(POSTAL_ADDRESS);
+      }
+    } finally {
+      transports.close();
+      await sink.stop();
+    }
   });
 
   it("refuses a non-admin in the loader and the action", async () => {
