@@ -220,6 +220,8 @@ export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
     .unique()
     .default(sql`replace(gen_random_uuid()::text, '-', '')`),
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  /** When the address (last) joined: its sign-up, or its re-subscription after leaving. */
+  subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
 

@@ -26,7 +26,10 @@ const START = new Date("2026-03-02T18:00:00Z");
 
 /** Subscriptions signed up a day apart, in the order given (the last one newest). */
 function subscriptions(...rows: Array<Partial<NewSubscription> & { email: string }>): NewSubscription[] {
-  return rows.map((row, index) => ({ source: "blog_footer", createdAt: new Date(START.getTime() + index * DAY), ...row }));
+  return rows.map((row, index) => {
+    const joined = new Date(START.getTime() + index * DAY);
+    return { source: "blog_footer", createdAt: joined, subscribedAt: joined, ...row };
+  });
 }
 
 type Loaded = Awaited<ReturnType<typeof listRoute.loader>>;

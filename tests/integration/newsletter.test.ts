@@ -140,6 +140,10 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the newsletter on
     const email = "returning@example.com";
     await signUp({ email, source: "blog_footer" });
     const firstToken = tokenIn((await welcomesTo(email))[0]!.text);
+    const [first] = await rowsOf(email);
+    expect(first!.subscribedAt.getTime()).toBe(first!.createdAt.getTime());
+    // The first sign-up was a while ago.
+    await db.db.update(newsletterSubscriptions).set({ subscribedAt: new Date("2026-01-05T12:00:00Z") }).where(eq(newsletterSubscriptions.email, email));
     expect((await oneClick(firstToken)).status).toBe(200);
     expect((await rowsOf(email))[0]!.unsubscribedAt).toBeInstanceOf(Date);
 
@@ -147,6 +151,8 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the newsletter on
     expect(again.data.toast.title).toBe("Successfully subscribed!");
     const [row] = await rowsOf(email);
     expect(row).toMatchObject({ source: "popup", unsubscribedAt: null });
+    // subscribed_at is the return, not the first sign-up.
+    expect(row!.subscribedAt.getTime()).toBeGreaterThan(new Date("2026-06-01").getTime());
     expect(row!.unsubscribeToken).not.toBe(firstToken);
     const welcomes = await welcomesTo(email);
     expect(welcomes).toHaveLength(2);

@@ -39,7 +39,7 @@ export async function getSubscribersPage(url: URL) {
     email: row.email,
     source: subscriberSourceLabels[row.source],
     state: row.unsubscribedAt ? ("unsubscribed" as const) : ("active" as const),
-    subscribedOn: shortMonthDate(row.createdAt),
+    subscribedOn: shortMonthDate(row.subscribedAt),
     unsubscribedOn: row.unsubscribedAt ? shortMonthDate(row.unsubscribedAt) : null,
   }));
   const confirmId = url.searchParams.get("unsubscribe");
@@ -77,7 +77,7 @@ const toCsvRow = (row: SubscriberRow) => [
   row.email,
   subscriberSourceLabels[row.source],
   subscriberStateLooks[row.unsubscribedAt ? "unsubscribed" : "active"].label,
-  csvDateTime(row.createdAt),
+  csvDateTime(row.subscribedAt),
   row.unsubscribedAt ? csvDateTime(row.unsubscribedAt) : "",
 ];
 

@@ -10,7 +10,7 @@ export type SubscriberRow = {
   id: string;
   email: string;
   source: "blog_footer" | "popup";
-  createdAt: Date;
+  subscribedAt: Date;
   unsubscribedAt: Date | null;
 };
 
@@ -39,12 +39,12 @@ export async function listSubscribers(
       id: newsletterSubscriptions.id,
       email: newsletterSubscriptions.email,
       source: newsletterSubscriptions.source,
-      createdAt: newsletterSubscriptions.createdAt,
+      subscribedAt: newsletterSubscriptions.subscribedAt,
       unsubscribedAt: newsletterSubscriptions.unsubscribedAt,
     })
     .from(newsletterSubscriptions)
     .where(and(searchCondition(filters.q), stateCondition(filters.state)))
-    .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
+    .orderBy(desc(newsletterSubscriptions.subscribedAt), desc(newsletterSubscriptions.id))
     .limit(page.limit)
     .offset(page.offset);
 }

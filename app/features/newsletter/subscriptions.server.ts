@@ -3,7 +3,7 @@
 // sign-ups of one address at once make one row and one welcome. An address that had unsubscribed
 // is made active again: a new unsubscribe token (links in its old mails stop working) and a new
 // welcome, which also tells the address's owner, with a one-click way out, if someone else typed it.
-import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
 import { databaseError, UNIQUE_VIOLATION } from "#server/db/errors.server";
 import { newsletterSubscriptions } from "#server/db/schema";
@@ -56,7 +56,7 @@ export async function subscribe(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(newsletterSubscriptions)
-      .set({ source, unsubscribeToken: token, unsubscribedAt: null })
+      .set({ source, unsubscribeToken: token, unsubscribedAt: null, subscribedAt: sql`now()` })
       .where(and(eq(newsletterSubscriptions.email, email), isNotNull(newsletterSubscriptions.unsubscribedAt)))
       .returning({ id: newsletterSubscriptions.id });
     if (!row) return { outcome: "already-subscribed" as const };
