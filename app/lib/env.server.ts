@@ -67,6 +67,13 @@ const envSchema = z
     S3_REGION: z.string().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    // How many newsletter issue messages go out per minute (the SMTP provider's limits).
+    NEWSLETTER_SEND_PER_MINUTE: z.coerce
+      .number({ error: "must be a whole number of messages" })
+      .int({ error: "must be a whole number of messages" })
+      .min(1, { error: "must be between 1 and 100000" })
+      .max(100_000, { error: "must be between 1 and 100000" })
+      .default(600),
     // The sender's postal address, printed in every newsletter message (CAN-SPAM); issues are not
     // sent without it.
     MAILING_POSTAL_ADDRESS: z

@@ -90,6 +90,30 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("newsletter issues
     expect(await messagesOf(id)).toEqual({ messages: SUBSCRIBERS, addresses: SUBSCRIBERS, toUnsubscribed: 0, outboxRows: SUBSCRIBERS });
   });
 
+  it("paces the issue: its n-th message is due (n - 1) / perMinute whole minutes after sending started, across batches and a restart", async () => {
+    const { id } = await issue();
+    const startsAt = new Date("2026-11-24T15:00:00Z");
+    // Two batches of 700, as a run that stopped after them; then a restarted run finishes.
+    let after: string | undefined;
+    for (let batch = 0; batch < 2; batch++) {
+      after = (await queueIssueBatch(id, content, { after, limit: 700, startsAt, perMinute: 500 })).lastId ?? undefined;
+    }
+    await queueIssueBatch(id, content, { after, limit: 5_000, startsAt, perMinute: 500 });
+    const due = await db.db
+      .select({ minute: sql<number>`(extract(epoch from ${emailOutbox.nextAttemptAt} - ${startsAt.toISOString()}::timestamptz) / 60)::integer`, count: sql<number>`count(*)::integer` })
+      .from(newsletterDeliveries)
+      .innerJoin(emailOutbox, eq(emailOutbox.id, newsletterDeliveries.outboxId))
+      .where(eq(newsletterDeliveries.issueId, id))
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
+    expect(due.map((row) => [Number(row.minute), Number(row.count)])).toEqual([
+      [0, 500],
+      [1, 500],
+      [2, 500],
+      [3, 500],
+    ]);
+  });
+
   it("each copy has its subscriber's own unsubscribe link and List-Unsubscribe headers; unsubscribing drops a queued copy", async () => {
     const { id } = await issue();
     await queueIssue(id);

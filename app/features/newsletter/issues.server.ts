@@ -6,6 +6,7 @@
 // (the next run skips who already has one) never gives a subscriber two copies. Unsubscribed
 // addresses are never picked.
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { getEnv } from "~/lib/env.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
 import { newsletterIssueEmail } from "./email-templates.server";
@@ -45,7 +46,13 @@ export type IssueContent = { subject: string; html: string; text: string };
 export async function queueIssueBatch(
   issueId: string,
   content: IssueContent,
-  { after = BEFORE_ANY_ID, limit = ISSUE_QUEUE_BATCH, now = new Date() }: { after?: string; limit?: number; now?: Date },
+  {
+    after = BEFORE_ANY_ID,
+    limit = ISSUE_QUEUE_BATCH,
+    now = new Date(),
+    startsAt = now,
+    perMinute = getEnv().NEWSLETTER_SEND_PER_MINUTE,
+  }: { after?: string; limit?: number; now?: Date; startsAt?: Date; perMinute?: number },
   db: Executor = getDb(),
 ): Promise<{ picked: number; queued: number; lastId: string | null }> {
   const template = issueTemplate(content);
@@ -69,12 +76,18 @@ export async function queueIssueBatch(
       on conflict do nothing
       returning subscription_id, outbox_id
     ),
+    already as (
+      select count(*)::bigint as n from ${newsletterDeliveries} where ${newsletterDeliveries.issueId} = ${issueId}::uuid
+    ),
     queued as (
       insert into ${emailOutbox} (id, kind, to_address, subject, html, text, headers, status, next_attempt_at, created_at)
       select claimed.outbox_id, ${NEWSLETTER_ISSUE_KIND}, picked.email, ${template.subject},
         replace(${template.html}::text, ${slot}, picked.token), replace(${template.text}::text, ${slot}, picked.token),
-        replace(${template.headers}::text, ${slot}, picked.token)::jsonb, 'pending', ${now}::timestamptz, ${now}::timestamptz
-      from claimed join picked on picked.id = claimed.subscription_id
+        replace(${template.headers}::text, ${slot}, picked.token)::jsonb, 'pending',
+        -- The pace: the issue's n-th message is due (n - 1) / perMinute whole minutes after it started.
+        ${startsAt}::timestamptz + ((already.n + row_number() over (order by picked.id) - 1) / ${perMinute}::bigint) * interval '1 minute',
+        ${now}::timestamptz
+      from claimed join picked on picked.id = claimed.subscription_id cross join already
       returning 1
     )
     select (select count(*) from picked)::integer as picked, (select count(*) from queued)::integer as queued,
@@ -99,13 +112,19 @@ export async function queueIssue(
     .update(newsletterIssues)
     .set({ status: "sending", sendingStartedAt: sql`coalesce(${newsletterIssues.sendingStartedAt}, ${now}::timestamptz)` })
     .where(and(eq(newsletterIssues.id, issueId), inArray(newsletterIssues.status, ["draft", "sending"])))
-    .returning({ subject: newsletterIssues.subject, html: newsletterIssues.html, text: newsletterIssues.text });
+    .returning({
+      subject: newsletterIssues.subject,
+      html: newsletterIssues.html,
+      text: newsletterIssues.text,
+      startedAt: newsletterIssues.sendingStartedAt,
+    });
   if (!issue) {
     const [sent] = await db.select({ queued: newsletterIssues.queuedCount }).from(newsletterIssues).where(eq(newsletterIssues.id, issueId));
     return sent ? { outcome: "already-sent", queued: sent.queued } : { outcome: "not-found" };
   }
   for (let after: string | null = BEFORE_ANY_ID; after; ) {
-    after = (await queueIssueBatch(issueId, issue, { after, limit: batchSize, now }, db)).lastId;
+    // Paced from the moment sending first started: a restart continues the same schedule.
+    after = (await queueIssueBatch(issueId, issue, { after, limit: batchSize, now, startsAt: issue.startedAt ?? now }, db)).lastId;
   }
   const [done] = await db
     .update(newsletterIssues)
