@@ -125,6 +125,8 @@ export async function queueIssue(
   for (let after: string | null = BEFORE_ANY_ID; after; ) {
     // Paced from the moment sending first started: a restart continues the same schedule.
     after = (await queueIssueBatch(issueId, issue, { after, limit: batchSize, now, startsAt: issue.startedAt ?? now }, db)).lastId;
+    // Let the requests that arrived meanwhile in: on PGlite a batch runs in this very process.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   const [done] = await db
     .update(newsletterIssues)

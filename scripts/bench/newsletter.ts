@@ -1,0 +1,130 @@
+// `npm run bench:newsletter` (the last part of `npm run bench`): how long the admin's Send takes to
+// queue an issue to 10,000 subscribers in the production server (goal: under 5 s on PostgreSQL,
+// under 15 s on PGlite), and what the cached home page serves meanwhile against idle (goal: within
+// 10 %). DESIGN.md section 8's set-up: the server on CPU 1, wrk on CPU 0 (one thread, 50
+// connections, a browser's headers). The subscribers and the issue are written before the server
+// starts (PGlite admits one process); the issue is sent through /admin/newsletter's own form, as the
+// admin sends it, and every subscriber's delivery row is counted afterwards.
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { createIssue } from "~/features/newsletter/issues.server";
+import { openDatabase } from "#server/db/client.server";
+import { newsletterDeliveries, newsletterSubscriptions } from "#server/db/schema";
+import { createPostgresDatabase } from "../support/databases";
+import { freePort, stopServerProcess } from "../support/server-process";
+import {
+  buildBundle,
+  findExecutable,
+  onCleanup,
+  runBench,
+  runWrk,
+  setting,
+  socketErrors,
+  startPinnedServer,
+  tempDir,
+  type WrkReport,
+} from "./harness";
+
+process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+
+const SUBSCRIBERS = setting("BENCH_SUBSCRIBERS", 10_000);
+const IDLE_S = setting("BENCH_DURATION", 5);
+const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password-1" };
+const goals = { pglite: 15, postgres: 5, ratio: 0.9 };
+const luaReport = path.join(import.meta.dirname, "wrk-report.lua");
+const browserHeaders = ["-H", "Accept: text/html,application/xhtml+xml", "-H", "Accept-Encoding: gzip, br"];
+
+async function homePageRate(wrk: string, url: string, seconds: number) {
+  const report = await runWrk<WrkReport>(wrk, { connections: 50, seconds, timeoutS: 5, script: luaReport, args: [...browserHeaders, `${url}/`], label: "wrk /" });
+  if (socketErrors(report) > 0) throw new Error(`wrk /: ${socketErrors(report)} socket errors`);
+  return report.requests / (report.durationUs / 1e6);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function bench(kind: "pglite" | "postgres", wrk: string) {
+  const dataDir = tempDir(`newsletter-bench-${kind}-`);
+  let databaseUrl: string | undefined;
+  if (kind === "postgres") {
+    const database = await createPostgresDatabase();
+    onCleanup(database.drop);
+    databaseUrl = database.url;
+  }
+  const seeding = await openDatabase({ dataDir, databaseUrl });
+  for (let i = 0; i < SUBSCRIBERS; i += 1_000) {
+    const rows = Array.from({ length: Math.min(1_000, SUBSCRIBERS - i) }, (_, j) => ({ email: `reader${i + j}@example.com`, source: "blog_footer" as const }));
+    await seeding.db.insert(newsletterSubscriptions).values(rows);
+  }
+  const { id: issueId } = await createIssue({ subject: "Bench issue", html: `<p>${"Spindle time and setups. ".repeat(100)}</p>`, text: "Spindle time and setups." }, seeding.db);
+  await seeding.close();
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { server, forget } = await startPinnedServer({
+    PORT: String(port),
+    SITE_URL: url,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    MAILING_POSTAL_ADDRESS: "PO Box 1234, Wichita, KS 67201",
+    LOG_LEVEL: "warn",
+  });
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { origin: url, "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+  const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+
+  await homePageRate(wrk, url, 2); // warm-up
+  const idle = await homePageRate(wrk, url, IDLE_S);
+
+  // Send, as the admin's 'Send now' posts it, and load the home page in 1 s windows meanwhile.
+  const started = performance.now();
+  let queuedAfterMs = 0;
+  const send = fetch(`${url}/admin/newsletter`, {
+    method: "POST",
+    headers: { origin: url, cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "send-issue", issueId }),
+    redirect: "manual",
+  }).then((answer) => {
+    queuedAfterMs = performance.now() - started;
+    if (answer.status !== 302) throw new Error(`the send answered ${answer.status}`);
+  });
+  const windows: number[] = [];
+  while (!queuedAfterMs) windows.push(await homePageRate(wrk, url, 1));
+  await send;
+
+  await stopServerProcess(server);
+  forget();
+  const counting = await openDatabase({ dataDir, databaseUrl });
+  const [delivered] = await counting.db.select({ value: count() }).from(newsletterDeliveries).where(eq(newsletterDeliveries.issueId, issueId));
+  await counting.close();
+  if (delivered!.value !== SUBSCRIBERS) throw new Error(`${kind}: ${delivered!.value} deliveries for ${SUBSCRIBERS} subscribers`);
+
+  const seconds = queuedAfterMs / 1000;
+  const during = median(windows);
+  return {
+    database: kind,
+    subscribers: SUBSCRIBERS,
+    "queued in s": Number(seconds.toFixed(2)),
+    "queue goal": `< ${goals[kind]} s ${seconds < goals[kind] ? "met" : "MISSED"}`,
+    "/ idle req/s": Math.round(idle),
+    "/ while queuing req/s (median of 1 s windows)": `${Math.round(during)} (${windows.length} windows)`,
+    "during / idle": Number((during / idle).toFixed(2)),
+    "throughput goal": `>= ${goals.ratio} ${during / idle >= goals.ratio ? "met" : "MISSED"}`,
+  };
+}
+
+async function main() {
+  const wrk = findExecutable("wrk");
+  if (!wrk) throw new Error("wrk is missing: apt-get install wrk (npm run bench installs it)");
+  buildBundle();
+  const rows = [await bench("pglite", wrk), await bench("postgres", wrk)];
+  console.log(`\nQueuing a newsletter issue to ${SUBSCRIBERS} subscribers through /admin/newsletter's Send:`);
+  console.table(rows);
+}
+
+await runBench(main);
