@@ -1,7 +1,7 @@
 // The query string of an admin list: a page number, a status, a date range, and the id in a
 // detail page's path. Each piece falls back instead of failing: a link with a stale or
 // hand-edited query still answers with a list. Importable by the browser bundle.
-import { z } from "zod";
+import { z } from "./zod";
 
 const MAX_PAGE = 10_000;
 

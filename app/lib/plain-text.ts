@@ -3,7 +3,7 @@
 // and PostgreSQL refuses a NUL in text outright: every free-text field of a shared schema strips
 // them before its own checks, so such input is a field message or nothing, never a 500.
 // Importable by the browser bundle.
-import { z } from "zod";
+import { z } from "./zod";
 
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 

@@ -2,7 +2,7 @@
 // as the trusted proxy reports it, the e-mail address a form gives), how many in what window, and
 // the environment variable that changes it. A route names its policy in the route table
 // (app/lib/route-access.ts); server/rate-limits.server.ts counts (docs/request-rules-and-rate-limits.md).
-import { z } from "zod";
+import { z } from "./zod";
 
 export type RateLimitKey = "client" | "email";
 

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { READER_POST } from "./blog-data";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 // Cached pages carry no nonce: their CSP names each inline script they ship by its hash
@@ -52,4 +53,15 @@ test("a script added to a cached page after it loaded does not run", async ({ pa
   await expect.poll(violations).toEqual([{ directive: "script-src-elem", blocked: "inline" }]);
   expect(await ran(page, "__late")).toBe(false);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Three Days That Reset How Your Shop Runs");
+});
+
+test("forms validate in the browser without eval: no CSP violation on a page with the newsletter form", async ({ page }) => {
+  const violations = await recordViolations(page);
+  // The footer's form validates with Zod as it is typed in; Zod must not probe for `new Function`.
+  await gotoHydrated(page, `/blog/${READER_POST.slug}`);
+  const footer = page.locator("#newsletter");
+  await footer.getByRole("textbox").fill("not-an-address");
+  await footer.getByRole("button").click();
+  await expect(footer.getByText("Please enter a valid email address").first()).toBeVisible();
+  expect(await violations()).toEqual([]);
 });

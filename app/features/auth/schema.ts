@@ -1,6 +1,6 @@
 // The auth forms' schemas, shared by the pages (client validation) and their actions (server
 // validation). Messages are SPEC.md section 5's.
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const MISSING_CREDENTIALS = "Please enter both email and password";
 export const MISSING_EMAIL = "Please enter your email address";

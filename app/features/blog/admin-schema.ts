@@ -1,6 +1,6 @@
 // The owner's side of the blog (/admin/blog): one schema per form (save, delete, seed) and the
 // status badge's looks. Importable by the browser bundle (the editor validates with it as you type).
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { StatusLook } from "~/components/status-badge";
 import { plainText } from "~/lib/plain-text";
 

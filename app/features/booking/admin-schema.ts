@@ -1,7 +1,7 @@
 // The owner's side of bookings (/admin/bookings): the list's query string, and one schema per
 // form (status change, new block, delete block). Importable by the browser bundle, so it only
 // takes types from the database schema.
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { dateParam, listSearch, pageParam, statusParam } from "~/lib/list-query";
 import { plainText } from "~/lib/plain-text";
 import type { bookingStatuses } from "#server/db/schema";

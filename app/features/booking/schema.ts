@@ -2,7 +2,7 @@
 // visitor's clock) and the action (the decision, the server's clock), built with the clock and the
 // booking horizon it checks against. Also the shape kept in localStorage.lastBooking.
 // Importable by the browser bundle.
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { plainText } from "~/lib/plain-text";
 import { centralInstant, isCalendarDate } from "~/lib/central-time";
 import {

@@ -1,6 +1,6 @@
 // The mail viewer's inputs: the list's query string, and the Resend form. Importable by the
 // browser bundle, so it only takes types from the database schema.
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { listSearch, pageParam, statusParam } from "~/lib/list-query";
 import type { emailStatuses } from "#server/db/schema";
 

@@ -1,6 +1,6 @@
 // The admin's side of the subscriber list (/admin/subscribers): the list's query string and the
 // "unsubscribe by hand" form. Importable by the browser bundle.
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { listSearch, pageParam, statusParam } from "~/lib/list-query";
 import { plainText } from "~/lib/plain-text";
 import type { StatusLook } from "~/components/status-badge";

@@ -1,6 +1,6 @@
 // /admin/newsletter's forms: write an issue (or start it from a published post), send a test to one
 // address, send it to every active subscriber. One Zod schema per form. Browser-safe.
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { StatusLook } from "~/components/status-badge";
 import { plainText } from "~/lib/plain-text";
 import type { newsletterIssueStatuses } from "#server/db/schema";

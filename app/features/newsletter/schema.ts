@@ -1,6 +1,6 @@
 // The newsletter sign-up's one schema (SPEC.md section 5), shared by the footer form, the popup and
 // the /newsletter action. Importable by the browser bundle.
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { plainText } from "~/lib/plain-text";
 import { EMAIL_REQUIRED, INVALID_EMAIL, NEWSLETTER_SOURCES } from "./messages";
 

@@ -11,6 +11,7 @@ import { DayPicker, type ClassNames, type DayPickerProps } from "react-day-picke
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { useHydrated } from "~/components/use-hydrated";
 import { isCalendarDate, longDate } from "~/lib/central-time";
 import { SHOW_TIMES_INTENT } from "../messages";
 
@@ -82,10 +83,13 @@ export function SessionDateField({
   const summaryId = `${field.id}-summary`;
   const invalid = Boolean(field.errors?.length);
   const describedBy = [summaryId, invalid ? field.errorId : null].filter(Boolean).join(" ");
+  // The label names the date input of <noscript>; with scripts there is none (the calendar is the
+  // field, labelled by aria-labelledby), and a `for` pointing nowhere is a browser issue.
+  const hydrated = useHydrated();
 
   return (
     <div className="grid gap-2">
-      <Label id={labelId} htmlFor={field.id}>
+      <Label id={labelId} htmlFor={hydrated ? undefined : field.id}>
         Preferred Date
       </Label>
       <noscript>

@@ -6,9 +6,10 @@
 // and the answer is a redirect back here. Once the page runs its scripts, the house form kit's form
 // (Conform and the Zod schema, 35 KB of gzip, loaded then: not on the page's first load) takes over.
 import { Mail } from "lucide-react";
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/components/use-hydrated";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { Toast } from "~/lib/toast";
@@ -18,17 +19,6 @@ const FORM_ID = "newsletter-footer";
 const FORM_CLASS = "mx-auto w-full max-w-md text-left";
 
 const NewsletterForm = lazy(() => import("./newsletter-form").then((module) => ({ default: module.NewsletterForm })));
-
-const subscribeToNothing = () => () => {};
-
-/** False in the server's HTML and while hydrating, true once React runs the page. */
-function useHydrated() {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
 
 /** The form as plain HTML (the same look as the kit's): without JavaScript, and until it loads. */
 function PlainForm({ fieldError }: { fieldError?: string }) {
