@@ -2,7 +2,7 @@
 // match it), and the admin's three forms: write an issue (or start it from a published post), send
 // a test to one address, send it to every active subscriber (the queue in issues.server.ts).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { count, desc, eq, isNull, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { ActionResult } from "~/components/form";
 import { listPublishedPosts, findPublishedPost } from "~/features/blog/posts.server";
@@ -30,6 +30,7 @@ import {
   sendTestSchema,
 } from "./issue-schema";
 import { unsubscribeUrl } from "./mailing.server";
+import { countActiveSubscribers } from "./subscriber-list.server";
 
 export const NEWSLETTER_TEST_KIND = "newsletter_test";
 const ADMIN_NEWSLETTER_PATH = "/admin/newsletter";
@@ -62,11 +63,6 @@ export async function listIssuesWithCounts(executor: Executor = getDb()) {
 }
 
 export type IssueRow = Awaited<ReturnType<typeof listIssuesWithCounts>>[number];
-
-async function countActiveSubscribers(executor: Executor = getDb()) {
-  const [row] = await executor.select({ value: count() }).from(newsletterSubscriptions).where(isNull(newsletterSubscriptions.unsubscribedAt));
-  return row?.value ?? 0;
-}
 
 /** The page: issues, the published posts to start one from, who would get it, `?send=` question. */
 export async function getNewsletterPage(url: URL) {

@@ -61,7 +61,7 @@ export async function countSubscribersByState(q: string | undefined, db: Executo
   return { active: Number(row!.active), unsubscribed: Number(row!.unsubscribed) };
 }
 
-/** The dashboard's figure: addresses an issue would go to. */
+/** Addresses an issue would go to (the dashboard, /admin/newsletter). */
 export async function countActiveSubscribers(db: Executor = getDb()): Promise<number> {
   return (await countSubscribersByState(undefined, db)).active;
 }
