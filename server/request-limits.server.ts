@@ -98,11 +98,21 @@ export function limitFormFields(): RequestHandler {
     // The end of the previous chunk, where a separator may have begun.
     let carry: Buffer = Buffer.alloc(0);
     const held: Buffer[] = [];
+    // What is held is counted against the size limit here: the size counter of limitRequestBodies
+    // sits behind this one and sees the bytes only when they are handed on.
+    const maxBytes = bodyLimitOf(body);
+    let heldBytes = 0;
     let refused = false;
     const push = req.push.bind(req);
     req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
       if (refused) return chunk === null ? false : true;
       if (chunk !== null) {
+        heldBytes += chunk.length;
+        if (heldBytes > maxBytes) {
+          refused = true;
+          refuseTooLarge(req, res, maxBytes);
+          return true;
+        }
         const bytes = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
         for (let at = bytes.indexOf(separator); at !== -1 && fields <= body.maxFields; at = bytes.indexOf(separator, at + separator.length)) {
           fields += 1;
