@@ -1,14 +1,39 @@
+import { useEffect } from "react";
+import { useParams } from "react-router";
 import type { Route } from "./+types/affiliate-redirect";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { Spinner } from "~/components/ui/spinner";
+import { followAffiliateLink } from "~/features/affiliates/redirect.server";
+import { AFFILIATE_REF_KEY } from "~/features/checkout/affiliate-ref";
+import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "Redirecting...",
-    description: "Redirecting to the bootcamp.",
-    noIndex: true,
-  });
+  seo(args, { title: "Redirecting...", description: "Redirecting to the bootcamp.", noIndex: true });
 
+// The server resolves the link, counts the click and answers 302 (every document request and
+// every client-side navigation to /a/ runs this loader).
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  throw await followAffiliateLink(request, params.slugOrCode, context.get(clientIpContext));
+}
+
+/**
+ * The spec's 'Redirecting...' page: shown only when the server's redirect was not taken (the
+ * loader always answers one). It keeps the reference and goes to the bootcamp as the spec's step 5.
+ */
 export default function AffiliateRedirect() {
-  return <PagePlaceholder title="Redirecting..." />;
+  const { slugOrCode = "" } = useParams();
+  useEffect(() => {
+    try {
+      if (slugOrCode) window.sessionStorage.setItem(AFFILIATE_REF_KEY, slugOrCode);
+    } catch {
+      // Storage unavailable: the reference still travels in the address.
+    }
+    window.location.replace(slugOrCode ? `/bootcamp?ref=${encodeURIComponent(slugOrCode)}` : "/bootcamp");
+  }, [slugOrCode]);
+  return (
+    <main className="flex min-h-[50vh] items-center justify-center gap-3 text-muted-foreground" aria-live="polite">
+      <Spinner className="size-6 text-brand" label="Redirecting..." />
+      <p>Redirecting...</p>
+    </main>
+  );
 }

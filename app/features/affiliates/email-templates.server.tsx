@@ -1,4 +1,5 @@
-// Affiliate program e-mails: application received, application approved.
+// Affiliate program e-mails: application received (to the applicant, and to the owner), approved,
+// rejected.
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
@@ -73,6 +74,69 @@ Your affiliate account is active. Share your link; every bootcamp sale that come
 ${textDetails(rows)}
 
 Partner dashboard: ${dashboardUrl}
+
+--
+${footerNote}
+`,
+  });
+}
+
+export function affiliateApplicationOwnerEmail(input: {
+  accountEmail: string;
+  payoutEmail: string | null;
+  affiliateCode: string;
+  details: ReadonlyArray<readonly [string, string]>;
+}): RenderedEmail {
+  const { SITE_URL } = getEnv();
+  const managementUrl = `${SITE_URL}/affiliate-management?status=pending`;
+  const rows = [
+    ["Account", input.accountEmail],
+    ["Payout e-mail", input.payoutEmail ?? "Not given"],
+    ["Affiliate code", input.affiliateCode],
+    ...input.details,
+  ] as const;
+  const footerNote = "You received this because you run the affiliate program.";
+  return renderEmail({
+    subject: `New affiliate application: ${input.accountEmail}`,
+    body: (
+      <EmailLayout preview={`${input.accountEmail} applied to the affiliate program.`} footerNote={footerNote}>
+        <Heading>A new affiliate application</Heading>
+        <Paragraph>{input.accountEmail} applied to become an affiliate partner. Approve or reject it in Affiliate Management.</Paragraph>
+        <DetailsTable rows={rows} />
+        <ActionButton href={managementUrl}>Review applications</ActionButton>
+      </EmailLayout>
+    ),
+    text: `A new affiliate application
+
+${input.accountEmail} applied to become an affiliate partner. Approve or reject it in Affiliate Management.
+
+${textDetails(rows)}
+
+Review applications: ${managementUrl}
+
+--
+${footerNote}
+`,
+  });
+}
+
+export function affiliateApplicationRejectedEmail(input: { email: string }): RenderedEmail {
+  const footerNote = `You received this because an affiliate application was submitted with ${input.email}.`;
+  return renderEmail({
+    subject: `Your ${site.businessName} affiliate application`,
+    body: (
+      <EmailLayout preview="We reviewed your affiliate application." footerNote={footerNote}>
+        <Heading>About your affiliate application</Heading>
+        <Paragraph>
+          Thank you for your interest in the {site.businessName} affiliate program. We reviewed your application and
+          cannot accept it at this time. If you think we missed something, reply to this e-mail and tell us more about your
+          audience.
+        </Paragraph>
+      </EmailLayout>
+    ),
+    text: `About your affiliate application
+
+Thank you for your interest in the ${site.businessName} affiliate program. We reviewed your application and cannot accept it at this time. If you think we missed something, reply to this e-mail and tell us more about your audience.
 
 --
 ${footerNote}

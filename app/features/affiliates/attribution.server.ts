@@ -1,0 +1,47 @@
+// The first-party attribution cookie (DESIGN.md section 5): `/a/{slugOrCode}` sets it with the
+// affiliate's code, checkout reads it when the page's sessionStorage reference is gone (a new tab,
+// another day). Thirty days, last click wins, HttpOnly, SameSite=Lax, Secure under https.
+import { createCookie } from "react-router";
+import { getEnv } from "~/lib/env.server";
+
+const THIRTY_DAYS_IN_SECONDS = 30 * 24 * 60 * 60;
+
+/** Codes and custom slugs: letters, digits, `-` and `_`; anything else is not a reference. */
+const REFERENCE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+const attributionCookie = createCookie("aff_ref", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: THIRTY_DAYS_IN_SECONDS,
+});
+
+export function isAttributionReference(value: unknown): value is string {
+  return typeof value === "string" && REFERENCE_PATTERN.test(value);
+}
+
+/** The Set-Cookie header that makes `reference` the visitor's last click. */
+export async function attributionCookieHeader(reference: string): Promise<string> {
+  return attributionCookie.serialize(reference, { secure: getEnv().SITE_URL.startsWith("https://") });
+}
+
+// The spec's per-session click id (its `affiliateSession`), kept by the server: a cookie without an
+// expiry, so it ends with the browser session. A click is counted once per affiliate and session.
+const clickSessionCookie = createCookie("aff_sid", { path: "/", httpOnly: true, sameSite: "lax" });
+const SESSION_ID_PATTERN = /^[0-9a-f-]{36}$/;
+
+/** This browser session's click id, or null when it has none yet (or a malformed one). */
+export async function readClickSession(request: Request): Promise<string | null> {
+  const value: unknown = await clickSessionCookie.parse(request.headers.get("cookie"));
+  return typeof value === "string" && SESSION_ID_PATTERN.test(value) ? value : null;
+}
+
+export async function clickSessionCookieHeader(sessionId: string): Promise<string> {
+  return clickSessionCookie.serialize(sessionId, { secure: getEnv().SITE_URL.startsWith("https://") });
+}
+
+/** The reference of the visitor's last affiliate click, or null (absent, expired, malformed). */
+export async function readAttributionReference(request: Request): Promise<string | null> {
+  const value: unknown = await attributionCookie.parse(request.headers.get("cookie"));
+  return isAttributionReference(value) ? value : null;
+}

@@ -1,0 +1,87 @@
+// What an affiliate reference names (SPEC.md section 4, DESIGN.md section 5): the `/a/{slugOrCode}`
+// parameter, the `ref` a buyer carries to checkout. An active custom slug names its link's
+// affiliate and target; otherwise the reference is read as an affiliate code. Used by the redirect
+// (to count the click) and by fulfilment (to credit the sale), so both read a reference alike.
+import { sql } from "drizzle-orm";
+import { getDb, type Executor } from "#server/db/client.server";
+import { affiliateLinks, affiliates, users } from "#server/db/schema";
+
+/** Codes: 8 upper-case letters and digits (the sample's SAMPLE001 is 9); slugs: lower-case words. */
+const REFERENCE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export type ReferencedAffiliate = {
+  affiliateId: string;
+  affiliateCode: string;
+  status: "pending" | "approved" | "rejected" | "suspended";
+  /** A fraction as stored, e.g. "0.1500". */
+  commissionRate: string;
+  userId: string;
+  /** The affiliate's account e-mail (a buyer paying with it is not referred by themselves). */
+  userEmail: string;
+  /** Set when the reference was an active custom link's slug. */
+  link: { id: string; target: string } | null;
+};
+
+export function isWellFormedReference(reference: string): boolean {
+  return REFERENCE_PATTERN.test(reference);
+}
+
+export type ReferencedRow = {
+  affiliate_id: string;
+  affiliate_code: string;
+  status: ReferencedAffiliate["status"];
+  commission_rate: string;
+  user_id: string;
+  user_email: string;
+  link_id: string | null;
+  link_target: string | null;
+};
+
+/**
+ * The WITH clauses that find what a reference names, ending in `referenced` (zero or one row of
+ * ReferencedRow): the active link with this slug, else the affiliate with this code. A statement
+ * may go on from it (the redirect inserts its click from it), so one round trip does both.
+ */
+export function referencedAffiliateClauses(reference: string) {
+  return sql`
+    link as (
+      select ${affiliateLinks.id} as id, ${affiliateLinks.affiliateId} as affiliate_id, ${affiliateLinks.originalUrl} as target
+      from ${affiliateLinks}
+      where ${affiliateLinks.customSlug} = ${reference.toLowerCase()} and ${affiliateLinks.isActive}
+      limit 1
+    ),
+    chosen as (
+      select affiliate_id, id as link_id, target as link_target from link
+      union all
+      select ${affiliates.id}, null, null from ${affiliates}
+      where ${affiliates.affiliateCode} = ${reference.toUpperCase()} and not exists (select from link)
+    ),
+    referenced as (
+      select a.id as affiliate_id, a.affiliate_code, a.status, a.commission_rate::text as commission_rate, a.user_id,
+        u.email as user_email, chosen.link_id, chosen.link_target
+      from chosen
+      join ${affiliates} a on a.id = chosen.affiliate_id
+      join ${users} u on u.id = a.user_id
+      limit 1
+    )`;
+}
+
+export function referencedAffiliateOf(row: ReferencedRow | undefined): ReferencedAffiliate | null {
+  if (!row) return null;
+  return {
+    affiliateId: row.affiliate_id,
+    affiliateCode: row.affiliate_code,
+    status: row.status,
+    commissionRate: row.commission_rate,
+    userId: row.user_id,
+    userEmail: row.user_email,
+    link: row.link_id ? { id: row.link_id, target: row.link_target! } : null,
+  };
+}
+
+/** The affiliate a reference names (whatever their status), or null when it names nobody. */
+export async function findReferencedAffiliate(reference: string, executor: Executor = getDb()): Promise<ReferencedAffiliate | null> {
+  if (!isWellFormedReference(reference)) return null;
+  const result = await executor.execute(sql`with ${referencedAffiliateClauses(reference)} select * from referenced`);
+  return referencedAffiliateOf((result as unknown as { rows: ReferencedRow[] }).rows[0]);
+}

@@ -1,0 +1,32 @@
+// The sample affiliate SAMPLE001 that /affiliate-test links to (SPEC.md section 2): an approved
+// partner on an account that cannot sign in (no password), so the sample link counts clicks and
+// credits sales like a real one. Idempotent: running it again changes nothing.
+import { eq } from "drizzle-orm";
+import { getDb, type Executor } from "#server/db/client.server";
+import { affiliates, users } from "#server/db/schema";
+import { DEFAULT_COMMISSION_RATE } from "./applications.server";
+
+export const SAMPLE_AFFILIATE_CODE = "SAMPLE001";
+export const SAMPLE_AFFILIATE_EMAIL = "sample-affiliate@example.com";
+
+export async function ensureSampleAffiliate(executor: Executor = getDb()): Promise<{ created: boolean }> {
+  return executor.transaction(async (tx) => {
+    await tx
+      .insert(users)
+      .values({ id: "sample-affiliate", name: "Sample Affiliate", email: SAMPLE_AFFILIATE_EMAIL, emailVerified: true })
+      .onConflictDoNothing();
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, SAMPLE_AFFILIATE_EMAIL));
+    const inserted = await tx
+      .insert(affiliates)
+      .values({
+        userId: user!.id,
+        affiliateCode: SAMPLE_AFFILIATE_CODE,
+        status: "approved",
+        commissionRate: DEFAULT_COMMISSION_RATE,
+        payoutEmail: SAMPLE_AFFILIATE_EMAIL,
+      })
+      .onConflictDoNothing()
+      .returning({ id: affiliates.id });
+    return { created: inserted.length > 0 };
+  });
+}

@@ -1,0 +1,7 @@
+// The e2e affiliate written by seed-affiliates.ts before the server starts: approved, one sale
+// credited (1,125.00 USD owed).
+export const PAID_PARTNER = {
+  code: "SEEDPAY2",
+  accountEmail: "paid-partner@example.test",
+  payoutEmail: "payouts-seeded@example.test",
+} as const;
