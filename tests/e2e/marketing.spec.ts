@@ -264,7 +264,7 @@ test.describe("bootcamp", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const requests: unknown[] = [];
     await page.route("**/api/create-payment", async (route) => {
-      requests.push(route.request().postDataJSON());
+      requests.push(Object.fromEntries(new URLSearchParams(route.request().postData() ?? "")));
       await held;
       await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) });
     });
@@ -282,16 +282,16 @@ test.describe("bootcamp", () => {
     await expect(page.getByRole("button", { name: "Enroll Now — $7,500" }).first()).toBeEnabled();
   });
 
-  test("Enroll Now reports an error when the answer has no url, and sends a null ref without one", async ({ page }) => {
+  test("Enroll Now reports an error when the answer has no url, and sends no ref without one", async ({ page }) => {
     await gotoHydrated(page, "/bootcamp");
     const requests: unknown[] = [];
     await page.route("**/api/create-payment", async (route) => {
-      requests.push(route.request().postDataJSON());
+      requests.push(Object.fromEntries(new URLSearchParams(route.request().postData() ?? "")));
       await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({}) });
     });
     await page.getByRole("button", { name: "Enroll Now — $7,500" }).last().click();
     await expect(page.getByText("Unable to start checkout. Please try again.")).toBeVisible();
-    expect(requests).toEqual([{ affiliateRef: null }]);
+    expect(requests).toEqual([{ affiliateRef: "" }]);
   });
 
   test("Enroll Now opens the returned checkout url in a new tab", async ({ page, baseURL }) => {

@@ -1,9 +1,10 @@
-// Order confirmation for a paid bootcamp enrolment.
+// A paid bootcamp enrolment: the buyer's confirmation (what happens next, how the three days are
+// scheduled, whom to ask) and the owner's notification with the buyer's details.
 import { bootcamp } from "~/content/bootcamp";
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
-import { DetailsTable, EmailLayout, Heading, Paragraph } from "#server/email/layout";
+import { ActionButton, DetailsTable, EmailLayout, Heading, Paragraph } from "#server/email/layout";
 
 export function orderConfirmationEmail(input: {
   email: string;
@@ -34,9 +35,17 @@ export function orderConfirmationEmail(input: {
           payment went through.
         </Paragraph>
         <DetailsTable rows={rows} />
+        <Heading>What happens next</Heading>
         <Paragraph>
-          We will contact you within 24 hours to agree the dates and prepare the on-site visit. Questions in the
-          meantime:{" "}
+          1. Within 24 hours we contact you to agree the dates: the three days run back to back at your facility,
+          usually within two to six weeks.
+        </Paragraph>
+        <Paragraph>
+          2. A week before, you receive the agenda for day 1 (assessment), day 2 (machines and training) and day 3
+          (plan and compliance), and a short list of what to have ready: floor plan, machine list, current KPIs.
+        </Paragraph>
+        <Paragraph>
+          3. On day 1 we start on your shop floor. Questions in the meantime:{" "}
           <a href={`mailto:${OWNER_EMAIL}`} style={{ color: "#1f3a5c" }}>
             {OWNER_EMAIL}
           </a>
@@ -50,7 +59,58 @@ Thank you for enrolling in the ${bootcamp.length.display} on-site ${bootcamp.nam
 
 ${textDetails(rows)}
 
-We will contact you within 24 hours to agree the dates and prepare the on-site visit. Questions in the meantime: ${OWNER_EMAIL}
+What happens next
+1. Within 24 hours we contact you to agree the dates: the three days run back to back at your facility, usually within two to six weeks.
+2. A week before, you receive the agenda for day 1 (assessment), day 2 (machines and training) and day 3 (plan and compliance), and a short list of what to have ready: floor plan, machine list, current KPIs.
+3. On day 1 we start on your shop floor. Questions in the meantime: ${OWNER_EMAIL}
+
+--
+${footerNote}
+`,
+  });
+}
+
+export function orderNotificationEmail(input: {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  customerName: string | null;
+  customerEmail: string | null;
+  companyName: string | null;
+  phone: string | null;
+  affiliate: string | null;
+  provider: "stripe" | "test";
+}): RenderedEmail {
+  const { SITE_URL } = getEnv();
+  const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: input.currency.toUpperCase() }).format(input.amountCents / 100);
+  const orderUrl = `${SITE_URL}/admin/orders/${input.orderId}`;
+  const rows = [
+    ["Buyer", input.customerName ?? "Not given"],
+    ["Email", input.customerEmail ?? "Not given"],
+    ["Company", input.companyName ?? "Not given"],
+    ["Phone", input.phone ?? "Not given"],
+    ["Amount", amount],
+    ["Affiliate", input.affiliate ?? "None"],
+    ["Payment", input.provider === "test" ? "Test checkout (no real money)" : "Stripe"],
+  ] as const;
+  const footerNote = "You received this because you sell the bootcamp on this site.";
+  return renderEmail({
+    subject: `New enrolment: ${input.companyName ?? input.customerName ?? input.customerEmail ?? "a buyer"} (${amount})`,
+    body: (
+      <EmailLayout preview={`${input.customerEmail ?? "A buyer"} paid ${amount} for the ${bootcamp.name}.`} footerNote={footerNote}>
+        <Heading>A new bootcamp enrolment</Heading>
+        <Paragraph>Contact the buyer within 24 hours to agree the dates of the three on-site days.</Paragraph>
+        <DetailsTable rows={rows} />
+        <ActionButton href={orderUrl}>Open the order</ActionButton>
+      </EmailLayout>
+    ),
+    text: `A new bootcamp enrolment
+
+Contact the buyer within 24 hours to agree the dates of the three on-site days.
+
+${textDetails(rows)}
+
+Order: ${orderUrl}
 
 --
 ${footerNote}

@@ -5,57 +5,61 @@ import { Button } from "~/components/ui/button";
 import { bootcamp } from "~/content/bootcamp";
 import { cn } from "~/lib/utils";
 import { readAffiliateRef } from "./affiliate-ref";
+import { CHECKOUT_FAILED_MESSAGE, CREATE_PAYMENT_PATH } from "./schema";
 
-// The create-payment call (SPEC sections 4 and 7). The payments issue provides the endpoint; until
-// then the request fails and the visitor sees the spec's error toast.
-export const CREATE_PAYMENT_ENDPOINT = "/api/create-payment";
-
-type CreatePaymentResponse = { url?: unknown; error?: unknown };
-
-async function createCheckout(affiliateRef: string | null): Promise<string | null> {
-  const response = await fetch(CREATE_PAYMENT_ENDPOINT, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ affiliateRef }),
-  });
-  if (!response.ok) return null;
-  const data = (await response.json().catch(() => null)) as CreatePaymentResponse | null;
-  return typeof data?.url === "string" && data.url.length > 0 ? data.url : null;
-}
-
-/** 'Enroll Now' with the bootcamp price: starts the hosted checkout in a new tab. */
+// 'Enroll Now' (SPEC.md sections 4 and 8, decision 019). A form posting to create-payment into a
+// new tab: before the scripts run (or without them) the browser posts it and follows the 303 to the
+// checkout (no session storage without scripts: the server reads the attribution cookie). With them,
+// the button asks for the checkout's address itself, to keep the spec's
+// 'Processing...' and toasts, and sends the tab it opened in the click there.
 export function EnrollButton({ className, size = "lg" }: { className?: string; size?: "default" | "lg" }) {
   const [busy, setBusy] = useState(false);
 
-  async function enroll() {
+  async function enroll(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
     setBusy(true);
     toast.info("Redirecting to secure checkout...");
+    // Opened now, within the click, so no popup blocker refuses it; sent to the checkout once known.
+    const tab = window.open("", "_blank");
     try {
-      const url = await createCheckout(readAffiliateRef());
-      if (!url) throw new Error("no checkout url");
-      // The url arrives after an await, so a popup blocker may refuse the new tab; then go there here.
-      const opened = window.open(url, "_blank");
-      if (opened) opened.opener = null;
-      else window.location.assign(url);
+      const response = await fetch(form.action, {
+        method: "POST",
+        headers: { Accept: "application/json" },
+        // The page's reference (kept from ?ref= in session storage), read as the visitor clicks; the
+        // server falls back to the attribution cookie.
+        body: new URLSearchParams({ affiliateRef: readAffiliateRef() ?? "" }),
+      });
+      const data = (await response.json().catch(() => null)) as { url?: unknown } | null;
+      if (!response.ok || typeof data?.url !== "string" || !data.url) throw new Error("No checkout URL returned");
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = data.url;
+      } else {
+        window.location.assign(data.url);
+      }
     } catch {
-      toast.error("Unable to start checkout. Please try again.");
+      tab?.close();
+      toast.error(CHECKOUT_FAILED_MESSAGE);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Button type="button" variant="brand" size={size} className={cn("min-w-44", className)} disabled={busy} onClick={enroll}>
-      {busy ? (
-        <>
-          <Loader2 aria-hidden="true" className="animate-spin" />
-          Processing...
-        </>
-      ) : (
-        <>
-          {bootcamp.enrollLabel} — {bootcamp.price.display}
-        </>
-      )}
-    </Button>
+    <form method="post" action={CREATE_PAYMENT_PATH} target="_blank" onSubmit={enroll} className="contents">
+      <Button type="submit" variant="brand" size={size} className={cn("min-w-44", className)} disabled={busy} aria-busy={busy}>
+        {busy ? (
+          <>
+            <Loader2 aria-hidden="true" className="animate-spin" />
+            Processing...
+          </>
+        ) : (
+          <>
+            {bootcamp.enrollLabel} — {bootcamp.price.display}
+          </>
+        )}
+      </Button>
+    </form>
   );
 }

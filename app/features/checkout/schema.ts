@@ -1,0 +1,39 @@
+// The checkout's forms, shared by the pages and their actions. Browser-safe.
+import { z } from "~/lib/zod";
+import { plainText } from "~/lib/plain-text";
+
+export const CREATE_PAYMENT_PATH = "/api/create-payment";
+export const CHECKOUT_FAILED_MESSAGE = "Unable to start checkout. Please try again.";
+
+/** 'Enroll Now': the affiliate reference the page kept (SPEC.md section 4), if any. */
+export const createPaymentSchema = z.object({
+  affiliateRef: plainText().trim().max(100).optional(),
+});
+
+export const PAY_INTENT = "pay";
+export const CANCEL_INTENT = "cancel";
+
+const required = (message: string, max = 200) => plainText({ error: message }).trim().min(1, { error: message }).max(max, { error: `Please keep this under ${max} characters.` });
+
+/** The built-in test checkout's card form: the details Stripe's page collects, and a test card. */
+export const testPaymentSchema = z.object({
+  intent: z.literal(PAY_INTENT),
+  email: z.string({ error: "Please enter a valid email address" }).trim().pipe(z.email({ error: "Please enter a valid email address" }).max(254)),
+  name: required("Please enter the name on the card."),
+  companyName: required("Please enter your company name."),
+  phone: required("Please enter a valid phone number", 40).refine((value) => value.replace(/\D/g, "").length >= 10, { error: "Please enter a valid phone number" }),
+  // Never stored: the test checkout only checks that it looks like a card number.
+  cardNumber: plainText({ error: "Use the test card 4242 4242 4242 4242." })
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .refine((value) => /^\d{12,19}$/.test(value), { error: "Use the test card 4242 4242 4242 4242." }),
+});
+
+export const cancelPaymentSchema = z.object({ intent: z.literal(CANCEL_INTENT) });
+
+export const REFUND_INTENT = "refund";
+
+/** The admin's refund (test checkout only): an amount in dollars, the whole remainder by default. */
+export const refundSchema = z.object({
+  intent: z.literal(REFUND_INTENT),
+  amount: plainText({ error: "Enter the amount to refund, like 7500.00." }).trim().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: "Enter the amount to refund, like 7500.00." }),
+});
