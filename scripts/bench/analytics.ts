@@ -1,0 +1,116 @@
+// Analytics benchmarks (DESIGN §8; issue 21): `npm run bench:analytics`.
+// 1. Beacons per second: wrk (CPU 0) posts page-view beacons to the production server (CPU 1) as a
+//    browser does (JSON, same origin, a browser's User-Agent), the per-client limit raised so every
+//    one is taken; the rows written are counted after the server stops (buffered, batched writes:
+//    any drop shows as fewer rows than 204 answers).
+// 2. The 90-day report over 1,000,000 page views on PostgreSQL: the rows generated in SQL over 90
+//    Central Time days (30,000 visitors, 12 pages, 6 referrers, 3 devices, business events), the
+//    completed days rolled up (as the server does hourly), then everything /admin/analytics asks for
+//    a 90-day range (this period and the previous one), timed, median of 5.
+// Cached pages: the beacon is a separate request from the browser, so a cached page's answer does
+// no extra work with recording on (nothing to measure there beyond npm run bench's own figures).
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { openDatabase, setDatabase } from "#server/db/client.server";
+import { pageViews } from "#server/db/schema";
+import { getAnalyticsPage } from "~/features/analytics/admin-pages.server";
+import { rollUpCompletedDays } from "~/features/analytics/rollup.server";
+import { freePort, stopServerProcess } from "../support/server-process";
+import { benchDatabase, buildBundle, buildDir, findExecutable, LOAD_CPU, onCleanup, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport } from "./harness";
+
+const DURATION_S = setting("BENCH_DURATION", 10);
+const CONNECTIONS = setting("BENCH_CONNECTIONS", 50);
+const VIEWS = setting("BENCH_ANALYTICS_VIEWS", 1_000_000);
+const GOAL_REPORT_MS = 1_000;
+process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+
+async function beacons(kind: "pglite" | "postgres", wrkBinary: string) {
+  const { dataDir, databaseUrl } = await benchDatabase(kind, "analytics-bench");
+  const port = await freePort();
+  const siteUrl = `http://127.0.0.1:${port}`;
+  const { server, forget } = await startPinnedServer({
+    PORT: String(port),
+    SITE_URL: siteUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_ANALYTICS_BEACON_PER_CLIENT: "1000000000/1m",
+  });
+  const run = await runWrk<WrkReport & { status: number }>(wrkBinary, {
+    connections: CONNECTIONS,
+    seconds: DURATION_S,
+    timeoutS: 10,
+    script: path.join(import.meta.dirname, "beacon.lua"),
+    args: [siteUrl, "--", siteUrl],
+    label: "wrk",
+  });
+  if (socketErrors(run) > 0) throw new Error(`${socketErrors(run)} socket errors`);
+  // Shutdown writes what still waits in memory.
+  await stopServerProcess(server);
+  forget();
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const [row] = await database.db.select({ count: sql<number>`count(*)::int` }).from(pageViews);
+  await database.close();
+  const rps = run.requests / (run.durationUs / 1e6);
+  // wrk stops with beacons in flight: each answered one is a row too.
+  return { database: kind, "beacons/s": Math.round(rps), "p99 ms": Number((run.p99Us / 1000).toFixed(1)), answers: run.requests, "4xx/5xx answers": run.status, "rows written": row!.count };
+}
+
+async function report() {
+  const { dataDir, databaseUrl } = await benchDatabase("postgres", "analytics-report");
+  const opened = await openDatabase({ databaseUrl, dataDir });
+  onCleanup(() => opened.close());
+  setDatabase(opened.db);
+  const started = Date.now();
+  // 1,000,000 views spread over the last 90 days; a visitor is one of 30,000 hashes a day.
+  await opened.db.execute(sql`
+    insert into page_views (path, referrer_host, utm_source, device_class, visitor_hash, created_at)
+    select (array['/', '/bootcamp', '/booking', '/blog', '/about', '/marketplace', '/affiliate-program', '/blog/a', '/blog/b', '/blog/c', '/booking/confirmation', '/congrats'])[1 + (i % 12)],
+      (array[null, null, 'google.com', 'linkedin.com', 'youtube.com', 'bing.com'])[1 + (i % 6)],
+      case when i % 10 = 0 then 'newsletter' end,
+      (array['desktop', 'mobile', 'tablet'])[1 + (i % 3)],
+      'v' || ((i::bigint * 7919) % 30000) || '-' || (i % 90),
+      now() - ((i % 90) || ' days')::interval - ((i % 86400) || ' seconds')::interval
+    from generate_series(1, ${VIEWS}) as i`);
+  await opened.db.execute(sql`
+    insert into events (name, visitor_hash, properties, created_at)
+    select (array['booking_submitted', 'checkout_started', 'newsletter_subscribed', 'affiliate_click'])[1 + (i % 4)],
+      'v' || ((i::bigint * 7919) % 30000) || '-' || (i % 90), jsonb_build_object('orderId', 'o' || i), now() - ((i % 90) || ' days')::interval
+    from generate_series(1, 20000) as i`);
+  await opened.db.execute(sql`analyze`);
+  const seeded = Date.now() - started;
+  // What the server's hourly housekeeping does: every completed day into the rollups.
+  const rollupStarted = Date.now();
+  const days = await rollUpCompletedDays();
+  const rolledMs = Date.now() - rollupStarted;
+  const times: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const before = performance.now();
+    await getAnalyticsPage(new URL("http://bench.local/admin/analytics?range=90d"));
+    times.push(performance.now() - before);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[2]!;
+  setDatabase(undefined);
+  return { views: VIEWS, "seeding s": Number((seeded / 1000).toFixed(1)), "rollup of the past days s": `${(rolledMs / 1000).toFixed(1)} (${days} days)`, "90-day page, median ms": Math.round(median), "all runs ms": times.map(Math.round).join(", "), goal: `<= ${GOAL_REPORT_MS} ms ${median <= GOAL_REPORT_MS ? "met" : "MISSED"}` };
+}
+
+async function main() {
+  if (os.availableParallelism() < 2) throw new Error("The bench needs 2 CPUs (wrk on one, the server on the other)");
+  const wrkBinary = findExecutable("wrk");
+  if (!wrkBinary) throw new Error("wrk is missing: apt-get install wrk");
+  buildBundle();
+  console.log(`
+Method: wrk pinned to CPU ${LOAD_CPU}, 1 thread, ${CONNECTIONS} connections, ${DURATION_S} s, POST /api/analytics/view (JSON, same origin,
+a browser User-Agent); the site (node ${process.version} server.js, ${buildDir}/) pinned to CPU ${SERVER_CPU}. ${os.cpus()[0]?.model ?? "unknown CPU"}.
+`);
+  const rows = [];
+  for (const kind of ["pglite", "postgres"] as const) rows.push(await beacons(kind, wrkBinary));
+  console.log("Page-view beacons:");
+  console.table(rows);
+  console.log("\n/admin/analytics for 90 days (this period and the previous one), PostgreSQL:");
+  console.table([await report()]);
+}
+
+await runBench(main);
