@@ -29,9 +29,31 @@ function precompressedFiles(clientDir: string): Map<string, ReadonlySet<Encoding
   return found;
 }
 
+/** Every file's URL path: the build does not change while the server runs. */
+function filesOf(clientDir: string): ReadonlySet<string> {
+  if (!fs.existsSync(clientDir)) return new Set();
+  return new Set(
+    fs
+      .readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
+  );
+}
+
+function decodedPath(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return urlPath;
+  }
+}
+
 export function staticAssets(clientDir: string): express.Router {
   const encodings = precompressedFiles(clientDir);
+  const files = filesOf(clientDir);
   const router = express.Router();
+  // A page's address is no file: it skips serve-static's stat() of the disk on every request.
+  router.use((req, _res, next) => (files.has(decodedPath(req.path)) ? next() : next("router")));
   router.use((req, res, next) => {
     const available = req.method === "GET" || req.method === "HEAD" ? encodings.get(req.path) : undefined;
     if (!available) return next();
