@@ -48,8 +48,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    // The blog posts the reader tests open are written first (tests/e2e/seed-blog.ts: test-only).
-    command: "tsx tests/e2e/seed-blog.ts && node server.js",
+    // The blog posts the reader tests open, and the affiliates the payout test pays, are written
+    // first (tests/e2e/seed-blog.ts, seed-affiliates.ts: test-only).
+    command: "tsx tests/e2e/seed-blog.ts && tsx tests/e2e/seed-affiliates.ts && node server.js",
     url: `${E2E_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -3,7 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { flushPageViews } from "~/features/analytics/recorder.server";
+import { startAnalyticsHousekeeping, stopAnalyticsHousekeeping } from "~/features/analytics/rollup.server";
 import { authAppHooks } from "~/features/auth/app-hooks.server";
+import type { AppHooks } from "#server/app-hooks";
 import { NonceProvider } from "~/lib/nonce";
 import { nonceContext, pageCacheRenderContext } from "~/lib/request-context";
 import { logger } from "#server/logger.server";
@@ -11,7 +14,18 @@ import { logger } from "#server/logger.server";
 export const streamTimeout = 5_000;
 
 /** What the server needs from the app at start, at shutdown and for the page cache. */
-export const appHooks = authAppHooks;
+export const appHooks: AppHooks = {
+  async start() {
+    await authAppHooks.start();
+    startAnalyticsHousekeeping();
+  },
+  async beforeClose() {
+    stopAnalyticsHousekeeping();
+    // Page views still waiting in memory are written before the database closes.
+    await Promise.all([authAppHooks.beforeClose(), flushPageViews()]);
+  },
+  isSignedIn: authAppHooks.isSignedIn,
+};
 
 export default function handleRequest(
   request: Request,

@@ -16,6 +16,7 @@ import { SiteHeader } from "~/components/site-header";
 import { sessionMiddleware } from "~/features/auth/guards.server";
 import { getRootAuthState } from "~/features/auth/root-auth.server";
 import { Toasts, useToast } from "~/components/toast";
+import { PageViewBeacon } from "~/features/analytics/components/page-view-beacon";
 import { getPublicEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { useNonce } from "~/lib/nonce";
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toasts />
+        <PageViewBeacon />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

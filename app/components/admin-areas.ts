@@ -1,6 +1,6 @@
 // The admin areas, in the order the admin shell's navigation and the dashboard's cards show them.
 // Every path is an admin route of app/lib/route-access.ts (admin-areas.test.ts checks it).
-import { BarChart3, CalendarDays, FileText, LayoutDashboard, Mail, MailCheck, Newspaper, Users, type LucideIcon } from "lucide-react";
+import { BarChart3, CalendarDays, FileText, LayoutDashboard, Mail, MailCheck, Newspaper, Receipt, Users, type LucideIcon } from "lucide-react";
 import type { RoutePattern } from "~/lib/route-access";
 
 export type AdminArea = {
@@ -23,6 +23,12 @@ export const adminAreas: readonly AdminArea[] = [
       description: "Assessment bookings: confirm, complete or cancel them, block times, export CSV.",
       cta: "Manage Bookings",
     },
+  },
+  {
+    label: "Orders",
+    to: "/admin/orders",
+    icon: Receipt,
+    card: { title: "Orders", description: "Bootcamp enrolments: payments, refunds, buyers and their affiliates, export CSV.", cta: "View Orders" },
   },
   {
     label: "E-mails",

@@ -112,7 +112,7 @@ export function Field({
   label: React.ReactNode;
   description?: React.ReactNode;
   type?: InputType;
-} & Pick<React.ComponentProps<"input">, "autoComplete" | "placeholder" | "inputMode" | "min" | "max">) {
+} & Pick<React.ComponentProps<"input">, "autoComplete" | "placeholder" | "inputMode" | "min" | "max" | "step">) {
   const { key, ...conformProps } = getInputProps(field, { type, ariaDescribedBy: description ? field.descriptionId : undefined });
   return (
     <FieldShell field={field} label={label} description={description}>

@@ -62,12 +62,27 @@ const envSchema = z
       .string()
       .startsWith("whsec_", { error: "must start with whsec_" })
       .optional(),
+    // Another address for the Stripe API (stripe-mock, or the tests' stand-in); unset: Stripe's own.
+    STRIPE_API_BASE: optionalUrl(/^https?:\/\//, "http(s)"),
     S3_BUCKET: z.string().optional(),
     S3_ENDPOINT: optionalUrl(/^https?:\/\//, "http(s)"),
     S3_REGION: z.string().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     // How many newsletter issue messages go out per minute (the SMTP provider's limits).
+    // A trusted proxy's header with the visitor's country (e.g. cf-ipcountry); unset: no countries.
+    ANALYTICS_COUNTRY_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, { error: "must be a header name, like cf-ipcountry" })
+      .transform((value) => value.toLowerCase())
+      .optional(),
+    // Raw page views older than this many days are rolled up into daily totals and removed.
+    ANALYTICS_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a whole number of days" })
+      .int({ error: "must be a whole number of days" })
+      .min(30, { error: "must be between 30 and 3650" })
+      .max(3650, { error: "must be between 30 and 3650" })
+      .default(400),
     NEWSLETTER_SEND_PER_MINUTE: z.coerce
       .number({ error: "must be a whole number of messages" })
       .int({ error: "must be a whole number of messages" })

@@ -63,9 +63,13 @@ describe("the route-access table", () => {
       "/affiliate-application",
       "/affiliate-dashboard",
       "/affiliate-management",
+      "/api/analytics/view",
       "/api/auth/",
+      "/api/create-payment",
+      "/api/stripe/webhook",
       "/auth",
       "/booking/cancel/",
+      "/checkout/test/",
       "/logout",
       "/newsletter", // the sign-up action, the unsubscribe page and the one-click URL
     ]);

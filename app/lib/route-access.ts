@@ -86,9 +86,33 @@ export const routeAccess = {
   "/booking": publicPage({ sitemap: true, rateLimit: "booking" }),
   "/booking/confirmation": publicPage(),
   "/booking/cancel/:token": publicPage({ disallowRobots: true, rateLimit: "booking-cancel" }),
+  // Cached as the spec's page; with ?session_id= (the checkout's return) it is rendered each time.
   "/payment-success": publicPage({ cache: true }),
   "/payment-canceled": publicPage({ cache: true }),
   "/congrats": publicPage({ cache: true }),
+  // The built-in test checkout (no STRIPE_SECRET_KEY): its card form, Pay and Cancel.
+  "/checkout/test/:sessionId": publicPage({ disallowRobots: true, body: { kind: "form", maxBytes: 4 * KB, maxFields: 6 } }),
+  // 'Enroll Now' (decision 019): a form post with the page's affiliate reference.
+  "/api/create-payment": publicPage({
+    disallowRobots: true,
+    methods: ["POST"],
+    body: { kind: "form", maxBytes: 1 * KB, maxFields: 1 },
+    rateLimit: "checkout",
+  }),
+  // A page's view beacon (decision 020): a small JSON document from navigator.sendBeacon.
+  "/api/analytics/view": publicPage({
+    disallowRobots: true,
+    methods: ["POST"],
+    body: { kind: "json", maxBytes: 2 * KB },
+    rateLimit: "analytics-beacon",
+  }),
+  // Stripe's events: the raw bytes it signed (the signature is the only proof, so no origin check).
+  "/api/stripe/webhook": publicPage({
+    disallowRobots: true,
+    methods: ["POST"],
+    body: { kind: "raw", maxBytes: 256 * KB },
+    crossOriginPosts: "signed-webhook",
+  }),
   "/blog": publicPage({ cache: true, sitemap: true }),
   "/blog/:slug": publicPage({ cache: true }),
   "/blog/rss.xml": publicPage({ cache: true }),
@@ -106,7 +130,9 @@ export const routeAccess = {
     body: { kind: "form", maxBytes: 2 * KB, maxFields: 1 },
     crossOriginPosts: "unsubscribe-token",
   }),
-  "/a/:slugOrCode?": publicPage({ disallowRobots: true }),
+  // A partner's link: read only; counting its clicks is limited per client (the redirect still
+  // answers past the limit, the click is just not counted).
+  "/a/:slugOrCode?": publicPage({ disallowRobots: true, methods: ["GET", "HEAD"], rateLimit: "affiliate-click" }),
   // Uploaded images (server/uploads): read only.
   "/media/*": publicPage({ methods: ["GET", "HEAD"] }),
   "/admin-login": publicPage({ disallowRobots: true }),
@@ -114,6 +140,7 @@ export const routeAccess = {
   // The post form carries the featured image's file.
   "/admin/blog": page("admin", { body: { kind: "upload", maxBytes: 1 * MB, maxFields: 16, maxFiles: 1 } }),
   "/admin/analytics": adminPage,
+  "/admin/analytics/export.csv": page("admin", { methods: ["GET", "HEAD"] }),
   "/admin/emails": adminPage,
   "/admin/emails/:id": adminPage,
   "/admin/bookings": adminPage,
@@ -123,9 +150,14 @@ export const routeAccess = {
   "/admin/subscribers/export.csv": adminPage,
   // An issue's body is HTML like a post's: up to 200,000 characters.
   "/admin/newsletter": page("admin", { body: { kind: "form", maxBytes: 1 * MB, maxFields: 8 } }),
+  "/admin/orders": adminPage,
+  "/admin/orders/export.csv": page("admin", { methods: ["GET", "HEAD"] }),
+  "/admin/orders/:id": adminPage,
   "/affiliate-management": adminPage,
+  // affiliates.csv, referrals.csv, payouts.csv.
+  "/affiliate-management/export/:file": page("admin", { methods: ["GET", "HEAD"] }),
   "/affiliate-dashboard": page("user", { signIn: "/admin-login" }),
-  "/affiliate-application": page("user", { signIn: "/auth?redirect=/affiliate-application" }),
+  "/affiliate-application": page("user", { signIn: "/auth?redirect=/affiliate-application", rateLimit: "affiliate-application" }),
   "/affiliate-program": publicPage({ cache: true, sitemap: true }),
   "/affiliate-test": publicPage(),
   "/auth": publicPage({ disallowRobots: true }),

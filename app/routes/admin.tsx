@@ -23,15 +23,17 @@ export async function loader(args: Route.LoaderArgs) {
 const sections = adminAreas.flatMap((area) => (area.card ? [{ ...area.card, to: area.to, icon: area.icon }] : []));
 
 const number = new Intl.NumberFormat("en-US");
+const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const { email, overview } = loaderData;
   const stats = [
-    { label: "Total Blog Posts", value: overview.totalPosts },
-    { label: "Active Affiliates", value: overview.activeAffiliates },
-    { label: "This Month's Conversions", value: overview.conversionsThisMonth },
-    { label: "Upcoming Bookings", value: overview.upcomingBookings },
-    { label: "Active Subscribers", value: overview.activeSubscribers },
+    { label: "Total Blog Posts", value: number.format(overview.totalPosts) },
+    { label: "Active Affiliates", value: number.format(overview.activeAffiliates) },
+    { label: "This Month's Conversions", value: number.format(overview.conversionsThisMonth) },
+    { label: "Revenue This Month", value: wholeDollars.format(overview.revenueThisMonthCents / 100) },
+    { label: "Upcoming Bookings", value: number.format(overview.upcomingBookings) },
+    { label: "Active Subscribers", value: number.format(overview.activeSubscribers) },
   ];
 
   return (
@@ -74,12 +76,12 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <h2 id="quick-overview" className="text-xl font-semibold">
           Quick Overview
         </h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
           {stats.map((stat) => (
             <div key={stat.label} className="rounded-xl border bg-card p-5 shadow-sm">
               <dt className="text-sm text-muted-foreground">{stat.label}</dt>
               <dd className="mt-1 text-3xl font-bold text-primary">
-                {number.format(stat.value)}
+                {stat.value}
               </dd>
             </div>
           ))}

@@ -16,7 +16,6 @@ import { lastBookableDate } from "~/features/booking/slots";
 import { centralDate } from "~/lib/central-time";
 import { openDatabase } from "#server/db/client.server";
 import { bookings } from "#server/db/schema";
-import { createPostgresDatabase } from "../support/databases";
 import { freePort, stopServerProcess } from "../support/server-process";
 import {
   buildBundle,
@@ -24,7 +23,6 @@ import {
   cpuSeconds,
   findExecutable,
   LOAD_CPU,
-  onCleanup,
   runBench,
   runWrk,
   SERVER_CPU,
@@ -33,6 +31,7 @@ import {
   startPinnedServer,
   tempDir,
   type WrkReport,
+  benchDatabase,
 } from "./harness";
 
 const DURATION_S = setting("BENCH_DURATION", 10);
@@ -85,13 +84,7 @@ const confirmationsWritten = (dataDir: string) =>
     : 0;
 
 async function bench(kind: "pglite" | "postgres", wrkBinary: string, datesFile: string, slotCapacity: number) {
-  const dataDir = tempDir(`booking-bench-${kind}-`);
-  let databaseUrl: string | undefined;
-  if (kind === "postgres") {
-    const database = await createPostgresDatabase();
-    onCleanup(database.drop);
-    databaseUrl = database.url;
-  }
+  const { dataDir, databaseUrl } = await benchDatabase(kind, "booking-bench");
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
   const { server, forget } = await startPinnedServer({

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createPostgresDatabase } from "../support/databases";
 import { startServerProcess, stopServerProcess } from "../support/server-process";
 
 // wrk runs on one CPU, the servers on the other, so the load generator never takes the server's core.
@@ -75,6 +76,18 @@ export function tempDir(prefix: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/**
+ * Where one run of a bench keeps its data: a temporary DATA_DIR, and on PostgreSQL a fresh database
+ * next to TEST_DATABASE_URL's (dropped at the end); `databaseUrl` is undefined for PGlite.
+ */
+export async function benchDatabase(kind: "pglite" | "postgres", prefix: string) {
+  const dataDir = tempDir(`${prefix}-${kind}-`);
+  if (kind === "pglite") return { dataDir, databaseUrl: undefined };
+  const database = await createPostgresDatabase();
+  onCleanup(database.drop);
+  return { dataDir, databaseUrl: database.url };
 }
 
 export function findExecutable(name: string) {

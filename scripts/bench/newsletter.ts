@@ -10,19 +10,17 @@ import { count, eq } from "drizzle-orm";
 import { createIssue } from "~/features/newsletter/issues.server";
 import { openDatabase } from "#server/db/client.server";
 import { newsletterDeliveries, newsletterSubscriptions } from "#server/db/schema";
-import { createPostgresDatabase } from "../support/databases";
 import { freePort, stopServerProcess } from "../support/server-process";
 import {
   buildBundle,
   findExecutable,
-  onCleanup,
   runBench,
   runWrk,
   setting,
   socketErrors,
   startPinnedServer,
-  tempDir,
   type WrkReport,
+  benchDatabase,
 } from "./harness";
 
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
@@ -43,13 +41,7 @@ async function homePageRate(wrk: string, url: string, seconds: number) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function bench(kind: "pglite" | "postgres", wrk: string) {
-  const dataDir = tempDir(`newsletter-bench-${kind}-`);
-  let databaseUrl: string | undefined;
-  if (kind === "postgres") {
-    const database = await createPostgresDatabase();
-    onCleanup(database.drop);
-    databaseUrl = database.url;
-  }
+  const { dataDir, databaseUrl } = await benchDatabase(kind, "newsletter-bench");
   const seeding = await openDatabase({ dataDir, databaseUrl });
   for (let i = 0; i < SUBSCRIBERS; i += 1_000) {
     const rows = Array.from({ length: Math.min(1_000, SUBSCRIBERS - i) }, (_, j) => ({ email: `reader${i + j}@example.com`, source: "blog_footer" as const }));

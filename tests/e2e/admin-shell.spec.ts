@@ -6,6 +6,7 @@ import { ADMIN, expect, gotoHydrated, login, test } from "./fixtures";
 const AREAS = [
   ["Dashboard", "/admin"],
   ["Bookings", "/admin/bookings"],
+  ["Orders", "/admin/orders"],
   ["E-mails", "/admin/emails"],
   ["Blog", "/admin/blog"],
   ["Newsletter", "/admin/newsletter"],

@@ -348,7 +348,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
     }
   });
 
-  it("the dashboard's quick overview counts posts, approved affiliates and this month's paid orders", async () => {
+  it("the dashboard's quick overview counts posts, approved affiliates, this month's paid orders and their revenue", async () => {
     const now = new Date("2026-03-15T12:00:00Z");
     const before = await getAdminOverview(now);
     await getDb().insert(blogPosts).values([
@@ -369,8 +369,8 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
     expect(monthStart.toISOString()).toBe("2026-03-01T06:00:00.000Z");
     await getDb().insert(orders).values([
       { provider: "test", providerSessionId: "ov-1", amountCents: 750000, status: "paid", paidAt: now },
-      { provider: "test", providerSessionId: "ov-2", amountCents: 750000, status: "partially_refunded", paidAt: monthStart },
-      { provider: "test", providerSessionId: "ov-3", amountCents: 750000, status: "refunded", paidAt: now },
+      { provider: "test", providerSessionId: "ov-2", amountCents: 750000, refundedCents: 250000, status: "partially_refunded", paidAt: monthStart },
+      { provider: "test", providerSessionId: "ov-3", amountCents: 750000, refundedCents: 750000, status: "refunded", paidAt: now },
       { provider: "test", providerSessionId: "ov-4", amountCents: 750000, status: "paid", paidAt: new Date(monthStart.getTime() - 1) },
       { provider: "test", providerSessionId: "ov-5", amountCents: 750000, status: "open" },
     ]);
@@ -378,6 +378,8 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
       totalPosts: before.totalPosts + 2,
       activeAffiliates: before.activeAffiliates + 1,
       conversionsThisMonth: before.conversionsThisMonth + 2,
+      // Kept after refunds: 7,500 + (7,500 - 2,500) + 0.
+      revenueThisMonthCents: before.revenueThisMonthCents + 1_250_000,
       upcomingBookings: before.upcomingBookings,
       activeSubscribers: before.activeSubscribers,
     });

@@ -52,6 +52,10 @@ describe("the worst body within each route's limits", () => {
       if (rule.kind === "form" || rule.kind === "upload") {
         expect(worst.fields).toBeGreaterThan(rule.maxFields);
         expect([answer.status, answer.body.toString()], worst.label).toEqual([400, expect.stringContaining(TOO_MANY_FIELDS_MESSAGE)]);
+      } else if (rule.kind === "raw") {
+        // The signed webhook reads the bytes as they are (no parser); unsigned, they are refused.
+        expect(answer.status, worst.label).toBeGreaterThanOrEqual(400);
+        expect(answer.status, worst.label).toBeLessThan(500);
       } else if (worst.label === "url-encoded") {
         // A JSON route takes no form: a form body never reaches a parser.
         expect([answer.status, answer.body.toString()], worst.label).toEqual([415, NOT_JSON_MESSAGE]);

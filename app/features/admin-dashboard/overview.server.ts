@@ -4,7 +4,7 @@
 import { countApprovedAffiliates } from "~/features/affiliates/affiliates.server";
 import { countPosts } from "~/features/blog/posts.server";
 import { countUpcomingBookings } from "~/features/booking/admin-data.server";
-import { countPaidOrdersSince } from "~/features/checkout/orders.server";
+import { countPaidOrdersSince, revenueSince } from "~/features/checkout/orders.server";
 import { countActiveSubscribers } from "~/features/newsletter/subscriber-list.server";
 import { startOfCentralMonth } from "~/lib/central-time";
 import { getDb, type Executor } from "#server/db/client.server";
@@ -18,18 +18,22 @@ export type AdminOverview = {
   totalPosts: number;
   activeAffiliates: number;
   conversionsThisMonth: number;
+  /** Paid this month, net of refunds, in cents. */
+  revenueThisMonthCents: number;
   /** Not cancelled, starting after now. */
   upcomingBookings: number;
   activeSubscribers: number;
 };
 
 export async function getAdminOverview(now = new Date(), executor: Executor = getDb()): Promise<AdminOverview> {
-  const [totalPosts, activeAffiliates, conversionsThisMonth, upcomingBookings, activeSubscribers] = await Promise.all([
+  const monthStart = startOfBusinessMonth(now);
+  const [totalPosts, activeAffiliates, conversionsThisMonth, revenueThisMonthCents, upcomingBookings, activeSubscribers] = await Promise.all([
     countPosts(executor),
     countApprovedAffiliates(executor),
-    countPaidOrdersSince(startOfBusinessMonth(now), executor),
+    countPaidOrdersSince(monthStart, executor),
+    revenueSince(monthStart, executor),
     countUpcomingBookings(now, executor),
     countActiveSubscribers(executor),
   ]);
-  return { totalPosts, activeAffiliates, conversionsThisMonth, upcomingBookings, activeSubscribers };
+  return { totalPosts, activeAffiliates, conversionsThisMonth, revenueThisMonthCents, upcomingBookings, activeSubscribers };
 }

@@ -12,6 +12,7 @@ import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { readFormData } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";
+import { visitorHash } from "~/features/analytics/visitor.server";
 import { loggableError } from "#server/db/errors.server";
 import type { OutboxMessage } from "#server/email/delivery.server";
 import { deliverClaimed, deliverNow, type DeliveryResult } from "#server/email/outbox.server";
@@ -153,7 +154,9 @@ export async function submitBooking(request: Request, now = new Date(), clientIp
 
   let created: CreateBookingResult;
   try {
-    created = await createBooking(submission.value, now);
+    // Analytics never stands in a booking's way: no hash, and the event still counts.
+    const visitor = await visitorHash(clientIp, request.headers.get("user-agent"), now).catch(() => null);
+    created = await createBooking(submission.value, now, undefined, visitor);
   } catch (error) {
     logger.error({ error: loggableError(error) }, "booking could not be saved");
     const result: BookingActionResult = { ok: false, toast: BOOKING_FAILED, reply: submission.reply() };

@@ -4,6 +4,7 @@
 // decides, so two requests for one slot cannot both win, on PGlite or on several PostgreSQL clients.
 import crypto from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { businessEventInsert } from "~/features/analytics/business-events.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { databaseError, EXCLUSION_VIOLATION, UNIQUE_VIOLATION } from "#server/db/errors.server";
 import { bookingBlocks, bookings } from "#server/db/schema";
@@ -78,7 +79,13 @@ export type CreateBookingResult = { ok: true; booking: CreatedBooking } | { ok: 
  * or not at all, in one round trip. A slot taken by another booking or blocked by the owner answers
  * `unavailable`.
  */
-export async function createBooking(input: BookingInput, now = new Date(), executor: Executor = getDb()): Promise<CreateBookingResult> {
+export async function createBooking(
+  input: BookingInput,
+  now = new Date(),
+  executor: Executor = getDb(),
+  /** The visitor's analytics hash, for the booking_submitted event written with the booking. */
+  visitorHash: string | null = null,
+): Promise<CreateBookingResult> {
   const { startsAt, endsAt } = sessionInterval(input.sessionDate, input.sessionTime, Number(input.sessionDuration));
   const cancelToken = crypto.randomBytes(24).toString("base64url");
   for (let attempt = 1; ; attempt++) {
@@ -134,7 +141,8 @@ export async function createBooking(input: BookingInput, now = new Date(), execu
             ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${cancelToken}, ${reminder?.row.id ?? null}::uuid, ${now}::timestamptz
           from slot_free
           returning 1
-        )
+        ),
+        booked_event as (${businessEventInsert({ name: "booking_submitted", path: "/booking", visitorHash }, sql.raw("booked"))})
         select count(*)::integer as booked from booked`);
       const [{ booked }] = (result as unknown as { rows: [{ booked: number }] }).rows;
       if (booked === 0) return { ok: false, reason: "unavailable" };

@@ -12,6 +12,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Toast } from "~/lib/toast";
 import { deliverNow } from "#server/email/outbox.server";
+import { visitorHash } from "~/features/analytics/visitor.server";
 import { logger } from "#server/logger.server";
 import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
 import {
@@ -58,7 +59,8 @@ export async function subscribeFromForm(request: Request, clientIp?: string) {
 
   let subscribed: SubscribeOutcome;
   try {
-    subscribed = await subscribe({ email, source });
+    const visitor = await visitorHash(clientIp, request.headers.get("user-agent")).catch(() => null);
+    subscribed = await subscribe({ email, source, visitorHash: visitor });
   } catch (error) {
     logger.error({ err: error }, "newsletter sign-up could not be saved");
     return answer(returnTo, 500, { ok: false, toast: SUBSCRIPTION_FAILED, reply: submission.reply() });

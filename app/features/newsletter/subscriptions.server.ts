@@ -4,6 +4,7 @@
 // is made active again: a new unsubscribe token (links in its old mails stop working) and a new
 // welcome, which also tells the address's owner, with a one-click way out, if someone else typed it.
 import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { recordBusinessEvent } from "~/features/analytics/business-events.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { databaseError, UNIQUE_VIOLATION } from "#server/db/errors.server";
 import { newsletterSubscriptions } from "#server/db/schema";
@@ -36,15 +37,17 @@ function welcomeEmail(email: string, token: string): NewEmail {
 
 /** `email` trimmed and lower-cased already (the schema does it). */
 export async function subscribe(
-  { email, source }: { email: string; source: NewsletterSource },
+  { email, source, visitorHash = null }: { email: string; source: NewsletterSource; visitorHash?: string | null },
   db: Executor = getDb(),
 ): Promise<SubscribeOutcome> {
+  const event = { name: "newsletter_subscribed", visitorHash, properties: { source } } as const;
   const token = newUnsubscribeToken();
   const welcome = welcomeEmail(email, token);
   try {
     return await db.transaction(async (tx) => {
       await tx.insert(newsletterSubscriptions).values({ email, source, unsubscribeToken: token });
       const { id } = await enqueueEmail(welcome, tx);
+      await recordBusinessEvent(event, tx);
       return { outcome: "subscribed" as const, welcomeEmailId: id };
     });
   } catch (error) {
@@ -61,6 +64,7 @@ export async function subscribe(
       .returning({ id: newsletterSubscriptions.id });
     if (!row) return { outcome: "already-subscribed" as const };
     const { id } = await enqueueEmail(welcome, tx);
+    await recordBusinessEvent(event, tx);
     return { outcome: "resubscribed" as const, welcomeEmailId: id };
   });
 }
