@@ -59,7 +59,7 @@ export async function startServer({
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", env.TRUST_PROXY.split(",").map((item) => item.trim()));
   app.use(securityHeaders(env, { dev: Boolean(viteDevServer) }));
   app.use(refuseOtherMethods());
   app.use(limitRequestBodies());

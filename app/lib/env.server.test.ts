@@ -24,6 +24,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ EMAIL_FROM: "Halvorsen <hello@example.com>\r\nBcc: x@evil.example" })).toThrow(ConfigError);
   });
 
+  it("trusts X-Forwarded-For from loopback unless told which proxies to trust", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe("loopback");
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, uniquelocal" }).TRUST_PROXY).toBe("10.0.0.0/8, uniquelocal");
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY must be loopback, linklocal, uniquelocal/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: " " }).PORT).toBe(3000);
   });

@@ -21,6 +21,8 @@ function isSenderAddress(value: string) {
   return address !== undefined && emailAddress.safeParse(address).success;
 }
 
+const TRUSTED_PROXY_ITEM = /^(?:loopback|linklocal|uniquelocal|[0-9a-f.:]+(?:\/\d{1,3})?)$/i;
+
 const envSchema = z
   .object({
     NODE_ENV: z
@@ -35,6 +37,16 @@ const envSchema = z
       .max(65535, { error: "must be between 1 and 65535" })
       .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
+    // Which proxies' X-Forwarded-For is believed (Express's "trust proxy"): the client's address
+    // decides the rate limits, so only a proxy that overwrites the header may be trusted
+    // (docs/deploy.md). Names (loopback, linklocal, uniquelocal), addresses and subnets, comma-separated.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("loopback")
+      .refine((value) => value.split(",").every((item) => TRUSTED_PROXY_ITEM.test(item.trim())), {
+        error: "must be loopback, linklocal, uniquelocal, or IP addresses and subnets, comma-separated",
+      }),
     SITE_URL: optionalUrl(/^https?:\/\//, "http(s)").refine((value) => !value || !CREDENTIALS_IN_URL.test(value), {
       // It is printed in links and e-mails: a user name and password there would be published.
       error: "must not carry a user name or password",

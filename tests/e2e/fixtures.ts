@@ -9,10 +9,12 @@
 // Sign-in is rate limited (3 attempts per 10 s per client address). The `test` exported here gives
 // every test its own address (X-Forwarded-For, which the server trusts from loopback); the server's
 // sign-in limit is set high for them (playwright.config.ts).
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { listMail as listMailIn, linkIn, type Mail } from "../support/mail-files";
+
+export { linkIn, type Mail };
 
 /** The e2e server's DATA_DIR: the same rule as playwright.config.ts. */
 export const E2E_DATA_DIR =
@@ -56,41 +58,8 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
 }
 
-export type Mail = { file: string; kind: string; to: string; subject: string; text: string };
-
-function decodeQuotedPrintable(value: string) {
-  const bytes = value
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`)
-    .replace(/%(?![0-9A-F]{2})/gi, "%25");
-  return decodeURIComponent(bytes);
-}
-
-function parseMail(file: string): Mail {
-  const raw = fs.readFileSync(file, "utf8");
-  const [head = ""] = raw.split(/\r?\n\r?\n/, 1);
-  const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
-  // The text/plain part: from its headers to the next MIME boundary.
-  const part = raw.match(/Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i);
-  const body = part?.[1] ?? "";
-  const quoted = /Content-Transfer-Encoding: quoted-printable/i.test(raw.slice(raw.search(/Content-Type: text\/plain/i)));
-  return {
-    file,
-    kind: header("X-Outbox-Kind"),
-    to: header("To"),
-    subject: header("Subject"),
-    text: quoted ? decodeQuotedPrintable(body) : body,
-  };
-}
-
 export function listMail(): Mail[] {
-  const dir = path.join(E2E_DATA_DIR, "mail");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".eml"))
-    .sort()
-    .map((name) => parseMail(path.join(dir, name)));
+  return listMailIn(E2E_DATA_DIR);
 }
 
 /** Waits for the newest mail of `kind` to `to` that was not in `seen` (file names). */
@@ -111,12 +80,6 @@ export async function waitForMail(
     )
     .toBe(true);
   return found!;
-}
-
-export function linkIn(mail: Mail, pathPart: string): string {
-  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(pathPart));
-  if (!link) throw new Error(`No link containing ${pathPart} in:\n${mail.text}`);
-  return link;
 }
 
 /** The site's origin (playwright.config.ts's E2E_URL): Better Auth checks it on every POST. */
