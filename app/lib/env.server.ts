@@ -124,6 +124,14 @@ const envSchema = z
       .max(268_435_456, { error: "must be between 10000 and 268435456" })
       .default(40_000_000),
     BETTER_AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    // How long a claimed e-mail stays with the process that claimed it: a process killed mid-send
+    // holds its messages this long before another sends them (docs/email.md).
+    EMAIL_CLAIM_LEASE_SECONDS: z.coerce
+      .number({ error: "must be a whole number of seconds" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(5, { error: "must be between 5 and 3600" })
+      .max(3600, { error: "must be between 5 and 3600" })
+      .default(300),
     BOOKING_HORIZON_DAYS: z.coerce
       .number({ error: "must be a whole number of days" })
       .int({ error: "must be a whole number of days" })

@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database, type Executor } from "#server/db/client.server";
 import { emailOutbox, emailStatuses, type EmailAttachment } from "#server/db/schema";
+import { getEnv } from "~/lib/env.server";
 import { logger } from "#server/logger.server";
 import { DeliveryError, type OutboxMessage, type Transport, type Transports } from "./delivery.server";
 import { getTransports } from "./transport.server";
@@ -14,8 +15,10 @@ export const FIRST_DELIVERY_ATTEMPTS = 2;
 export const FIRST_DELIVERY_WAIT_MS = 1_000;
 /** The worker leaves a new row to its caller's deliverNow() for this long. */
 export const FIRST_DELIVERY_GRACE_MS = 5_000;
-/** How long a claim lasts; a sender that died mid-send loses its claim after this. */
-export const CLAIM_LEASE_MS = 5 * 60_000;
+/** How long a claim lasts (EMAIL_CLAIM_LEASE_SECONDS); a sender that died mid-send loses its claim after this. */
+export function claimLeaseMs(): number {
+  return getEnv().EMAIL_CLAIM_LEASE_SECONDS * 1000;
+}
 /**
  * Temporary failures are retried until the back-off between attempts adds up to this, then the
  * row is dead. Counted in back-off rather than wall-clock time, so a server that was down does not
@@ -63,7 +66,7 @@ export async function enqueueEmail(message: NewEmail, executor: Executor = getDb
  */
 export function outboxInsert(message: NewEmail, { claimed, now, source }: { claimed: boolean; now: Date; source: SQL }) {
   const nextAttemptAt = claimed
-    ? new Date(now.getTime() + CLAIM_LEASE_MS)
+    ? new Date(now.getTime() + claimLeaseMs())
     : (message.sendAt ?? new Date(now.getTime() + FIRST_DELIVERY_GRACE_MS));
   const row: OutboxMessage = {
     id: crypto.randomUUID(),
@@ -205,7 +208,7 @@ export async function claimDue(now: Date, limit: number, db: Database = getDb())
     .for("update", { skipLocked: true });
   return db
     .update(emailOutbox)
-    .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + claimLeaseMs()) })
     .where(inArray(emailOutbox.id, due))
     .returning();
 }
@@ -213,7 +216,7 @@ export async function claimDue(now: Date, limit: number, db: Database = getDb())
 async function claimById(id: string, now: Date, db: Database = getDb()): Promise<OutboxMessage | undefined> {
   const [row] = await db
     .update(emailOutbox)
-    .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + claimLeaseMs()) })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")))
     .returning();
   return row;

@@ -18,6 +18,9 @@ function statCard(page: Page, label: string) {
 }
 
 test("a user applies, the admin approves, a custom link's visit is counted once and shown", async ({ page, browser }) => {
+  // The whole partner journey in one test (sign-up, application, approval, a link, two visits):
+  // three times the usual budget.
+  test.slow();
   const user = await createVerifiedUser(page, uniqueEmail("partner"));
   await login(page, user);
   await gotoHydrated(page, "/affiliate-dashboard");

@@ -6,7 +6,7 @@ import { emailOutbox } from "#server/db/schema";
 import type { Transports } from "#server/email/delivery.server";
 import { DeliveryError } from "#server/email/delivery.server";
 import {
-  CLAIM_LEASE_MS,
+  claimLeaseMs,
   deliverClaimed,
   deliverNow,
   dropPendingEmail,
@@ -90,7 +90,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
     expect(await deliverClaimed(delivered, { transports, sleep })).toEqual({ ok: true });
     expect(await row(delivered.id)).toMatchObject({ status: "sent", attempts: 1 });
     // A caller that died before sending: the worker takes the row once the claim has lapsed.
-    expect(await processDueEmails({ transports, now: inMs(CLAIM_LEASE_MS + 1_000) })).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await processDueEmails({ transports, now: inMs(claimLeaseMs() + 1_000) })).toMatchObject({ claimed: 1, sent: 1 });
     expect(await row(abandoned.id)).toMatchObject({ status: "sent" });
     expect(sink.received.map((mail) => mail.messageId?.split("@")[0])).toEqual([delivered.id, abandoned.id]);
   });

@@ -63,7 +63,14 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(listenPort, "127.0.0.1", () => resolve());
+    server.listen(listenPort, "127.0.0.1", () => {
+      server.off("error", reject);
+      // A sender killed mid-message resets its connection: that is the sender's end, not the sink's.
+      server.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ECONNRESET") throw error;
+      });
+      resolve();
+    });
   });
   return sink;
 }
