@@ -2,7 +2,8 @@
 // over HTTP of the production server by an anonymous visitor, a signed-in user, an approved
 // affiliate and the admin — its page, its React Router data request (`.data`), and its action as a
 // document post and as a data post. Only the roles its rule allows get past the guard; the others
-// are sent to sign in (anonymous) or refused (403 for an action, /admin-login for a page). A route
+// are sent to sign in (anonymous) or refused (403 for an action, /admin-login for a page). Every
+// answer carries the browser-security headers, and every cookie is HttpOnly and SameSite. A route
 // added to app/routes.ts without a rule fails here before anything is asked.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkRouteAccessTable, type RouteRule } from "~/lib/route-access";
@@ -11,9 +12,23 @@ import { formHeaders, ROLES, startSite, suiteDatabases, type Role, type Site } f
 
 type Outcome = { kind: "redirect"; location: string } | { kind: "status"; status: number };
 
+/** The browser-security headers every answer carries, pages (errors and 404s too) the full set. */
+function expectSecurityHeaders(response: Response, what: string) {
+  expect(response.headers.get("x-content-type-options"), what).toBe("nosniff");
+  if (/^text\/html/.test(response.headers.get("content-type") ?? "")) {
+    expect(response.headers.get("content-security-policy"), what).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
+  }
+  for (const cookie of response.headers.getSetCookie()) {
+    expect(cookie, what).toMatch(/;\s*HttpOnly/i);
+    expect(cookie, what).toMatch(/;\s*SameSite=(Lax|Strict)/i);
+  }
+}
+
 async function outcomeOf(response: Response, data: boolean): Promise<Outcome> {
   const body = await response.text();
   expect(response.status, `${response.url}: ${body.slice(0, 300)}`).toBeLessThan(500);
+  expectSecurityHeaders(response, `${response.status} ${response.url}`);
   if (response.status >= 300 && response.status < 400) {
     const location = new URL(response.headers.get("location") ?? "", response.url);
     return { kind: "redirect", location: `${location.pathname}${location.search}` };
