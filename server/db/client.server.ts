@@ -118,6 +118,14 @@ function describeConnectError(error: unknown): string {
   return message.split("\n")[0]!.replace(/\/\/[^/?#\s]*@/g, "//");
 }
 
+/**
+ * PGlite's PostgreSQL runs inside a WebAssembly heap that grows and never shrinks. Its buffer pool
+ * (128 MB by default) was most of a fresh server's 790 MB: pages read once stayed in the heap for
+ * good. 16 MB holds this site's working set; the rest is served from the operating system's file
+ * cache (PGlite reads its files through Node's fs). Measured in docs/performance.md.
+ */
+const PGLITE_SETTINGS = ["-c", "shared_buffers=16MB"];
+
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
@@ -154,7 +162,7 @@ export async function openDatabase(options: {
   const dir = path.resolve(options.dataDir, "pglite");
   const release = await acquireDirectoryLock(dir);
   try {
-    const client = await PGlite.create(dir);
+    const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
     // PGlite writes a new database's files 0666 and, on the restart after a crash, its relation
     // cache files (pg_internal.init) 0644, whatever the umask; the files it adds later are 0600.
     // Fixed at once, and again after the migrations (which may add files).

@@ -62,6 +62,21 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("migrations on %s"
   });
 });
 
+describe("PGlite's settings", () => {
+  it("keeps its buffer pool at 16 MB: its WebAssembly heap never gives memory back", async () => {
+    const dataDir = tempDir();
+    const database = await openDatabase({ dataDir });
+    try {
+      const result = await database.db.execute(sql`show shared_buffers`);
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ shared_buffers: string }>;
+      expect(rows[0]!.shared_buffers).toBe("16MB");
+    } finally {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("PGlite directory lock", () => {
   it("refuses a second open of the same directory with a clear error, and allows it after close", async () => {
     const dataDir = tempDir();
