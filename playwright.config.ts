@@ -50,7 +50,7 @@ export default defineConfig({
   webServer: {
     // The blog posts the reader tests open, and the affiliates the payout test pays, are written
     // first (tests/e2e/seed-blog.ts, seed-affiliates.ts: test-only).
-    command: "tsx tests/e2e/seed-blog.ts && tsx tests/e2e/seed-affiliates.ts && node server.js",
+    command: "tsx tests/e2e/seed-blog.ts && tsx tests/e2e/seed-affiliates.ts && node --max-semi-space-size=4 server.js",
     url: `${E2E_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

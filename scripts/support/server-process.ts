@@ -23,6 +23,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Node's flags for the server, as `npm start` (package.json) and deploy/ run it. */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4"];
+
 export type ServerProcess = {
   child: ChildProcess;
   url: string;
@@ -42,7 +45,7 @@ export async function startServerProcess(
   if (!dev) assertBuilt();
   const port = env.PORT ?? String(await freePort());
   let output = "";
-  const [command, ...args] = [...prefix, process.execPath, ...nodeArgs, "server.js", ...(dev ? ["--dev"] : [])];
+  const [command, ...args] = [...prefix, process.execPath, ...SERVER_NODE_FLAGS, ...nodeArgs, "server.js", ...(dev ? ["--dev"] : [])];
   const child = spawn(command, args, {
     cwd: root,
     env: {

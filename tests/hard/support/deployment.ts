@@ -6,7 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { tempDir } from "../../../scripts/support/databases";
-import { startServerProcess, type ServerProcess } from "../../../scripts/support/server-process";
+import { SERVER_NODE_FLAGS, startServerProcess, type ServerProcess } from "../../../scripts/support/server-process";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 export const NGINX_SITE = path.join(root, "deploy/nginx-site.conf");
@@ -17,7 +17,9 @@ const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => fs.exist
 export function unitEnvironment(port: number, stateRoot: string): Record<string, string> {
   const unit = fs.readFileSync(SYSTEMD_UNIT, "utf8");
   const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? "";
-  if (!/\/node server\.js$/.test(execStart)) throw new Error(`the unit's ExecStart is not "node server.js": ${execStart}`);
+  const flags = /\/node((?: --[\w=-]+)*) server\.js$/.exec(execStart)?.[1]?.trim();
+  // The suite starts node with the flags npm start uses (scripts/support/server-process.ts): the unit must use the same.
+  if (flags !== SERVER_NODE_FLAGS.join(" ")) throw new Error(`the unit's ExecStart is not "node ${SERVER_NODE_FLAGS.join(" ")} server.js": ${execStart}`);
   const settings = [...unit.matchAll(/^Environment=([A-Z_]+)=(.*)$/gm)].map(([, name, value]) => [
     name!,
     value!.replaceAll("%i", String(port)).replace(/^\/var\/lib\/cnc-site/, stateRoot),
