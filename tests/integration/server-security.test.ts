@@ -59,12 +59,14 @@ function upload(
     socket.write([`POST ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, ...headers, length, "", ""].join("\r\n"));
     const data = Buffer.alloc(64 * 1024, "a");
     const frame = chunked ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]) : data;
+    // One chunk per turn of the event loop, so that an answer is read as soon as it arrives: a
+    // server that refuses drops the rest as fast as it comes, and a loop that wrote while the socket
+    // took more would send all of it before ever reading the answer.
     const pump = () => {
-      while (!failed && received === "" && sent < total) {
-        sent += data.length;
-        if (!socket.write(frame)) return void socket.once("drain", pump);
-      }
-      if (!failed) socket.end(chunked && received === "" ? "0\r\n\r\n" : "");
+      if (failed) return;
+      if (received !== "" || sent >= total) return void socket.end(chunked && received === "" ? "0\r\n\r\n" : "");
+      sent += data.length;
+      socket.write(frame, () => setImmediate(pump));
     };
     pump();
   });
