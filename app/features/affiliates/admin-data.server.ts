@@ -30,16 +30,21 @@ export async function countAffiliates(filters: AffiliateFilters, executor: Execu
   return row?.value ?? 0;
 }
 
+/** Who an affiliate is, as the admin pages show it (joined to the account's e-mail). */
+const identityColumns = {
+  id: affiliates.id,
+  affiliateCode: affiliates.affiliateCode,
+  status: affiliates.status,
+  commissionRate: affiliates.commissionRate,
+  payoutEmail: affiliates.payoutEmail,
+  accountEmail: users.email,
+};
+
 /** Newest first (SPEC.md: ordered by created_at descending), a page at a time. */
 export async function listAffiliates(filters: AffiliateFilters, page: { limit: number; offset: number }, executor: Executor = getDb()) {
   const rows = await executor
     .select({
-      id: affiliates.id,
-      affiliateCode: affiliates.affiliateCode,
-      status: affiliates.status,
-      commissionRate: affiliates.commissionRate,
-      payoutEmail: affiliates.payoutEmail,
-      accountEmail: users.email,
+      ...identityColumns,
       socialMediaHandles: affiliates.socialMediaHandles,
       createdAt: affiliates.createdAt,
       ...totalsColumns,
@@ -74,14 +79,7 @@ export async function programStats(executor: Executor = getDb()) {
 
 export async function findAffiliateForAdmin(id: string, executor: Executor = getDb()) {
   const [row] = await executor
-    .select({
-      id: affiliates.id,
-      affiliateCode: affiliates.affiliateCode,
-      status: affiliates.status,
-      commissionRate: affiliates.commissionRate,
-      payoutEmail: affiliates.payoutEmail,
-      accountEmail: users.email,
-    })
+    .select(identityColumns)
     .from(affiliates)
     .innerJoin(users, eq(users.id, affiliates.userId))
     .where(eq(affiliates.id, id));
