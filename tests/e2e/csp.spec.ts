@@ -62,6 +62,8 @@ test("forms validate in the browser without eval: no CSP violation on a page wit
   // The footer's form validates with Zod as it is typed in; Zod must not probe for `new Function`.
   await gotoHydrated(page, `/blog/${READER_POST.slug}`);
   const footer = page.locator("#newsletter");
+  // The kit's form (Zod in the browser) has replaced the plain one, loaded after hydration.
+  await expect(footer.locator("form#newsletter-footer")).toBeAttached();
   await footer.getByRole("textbox").fill("not-an-address");
   await footer.getByRole("button").click();
   await expect(footer.getByText("Please enter a valid email address").first()).toBeVisible();

@@ -2,7 +2,7 @@
 // (its clock is Playwright's, never a sleep), the spec's messages, the welcome e-mail's unsubscribe
 // page, and the footer with JavaScript off.
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail } from "./fixtures";
+import { expect, gotoHydrated, linkIn, test, uniqueEmail, waitForHydration, waitForMail } from "./fixtures";
 
 const POPUP_SHOWN_KEY = "halvorsen-newsletter-popup-shown";
 
@@ -50,6 +50,32 @@ test("a visitor subscribes from the footer; a second sign-up gets the spec's dup
   await footer(page).getByRole("button", { name: "Subscribe" }).click();
   await expect(toast(page, "Already subscribed")).toContainText("This email is already subscribed to our newsletter");
   await expect(footer(page).getByText("This email is already subscribed to our newsletter")).toBeVisible();
+});
+
+test("what is typed before the form's code has loaded stays, with the caret, as the kit's form takes over", async ({ page }) => {
+  await popupAlreadyShown(page);
+  const email = uniqueEmail("early");
+  // The kit's form waits for its code: held here until the plain form has been typed into.
+  let releaseFormCode!: () => void;
+  const formCodeReleased = new Promise<void>((resolve) => (releaseFormCode = resolve));
+  await page.route(/\/assets\/newsletter-form-[\w-]+\.js$/, async (route) => {
+    await formCodeReleased;
+    await route.continue();
+  });
+  await page.goto("/blog", { waitUntil: "commit" });
+  const field = footer(page).getByLabel("Email address");
+  await field.fill(email);
+  // Hydrated: the plain form was rendered again as the fallback (a new field) while the code loads.
+  await waitForHydration(page);
+  await expect(field).toHaveValue(email);
+  await expect(field).toBeFocused();
+
+  releaseFormCode();
+  await expect(page.locator("form#newsletter-footer")).toBeAttached();
+  await expect(field).toHaveValue(email);
+  await expect(field).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(toast(page, "Successfully subscribed!")).toBeVisible();
 });
 
 test("the popup opens 5 s after load, subscribes, and never opens again, reload included", async ({ page }) => {

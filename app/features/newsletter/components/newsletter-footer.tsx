@@ -6,7 +6,7 @@
 // and the answer is a redirect back here. Once the page runs its scripts, the house form kit's form
 // (Conform and the Zod schema, 35 KB of gzip, loaded then: not on the page's first load) takes over.
 import { Mail } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
@@ -17,6 +17,35 @@ import { NEWSLETTER_FOOTER_ID, newsletterAnswer, SUBSCRIBE_ACTION } from "../mes
 
 const FORM_ID = "newsletter-footer";
 const FORM_CLASS = "mx-auto w-full max-w-md text-left";
+
+/** What was typed into the field, and whether it had focus, while the form it was in is replaced. */
+let carried: { value: string; focused: boolean } | null = null;
+
+/**
+ * Each swap mounts a new field: the plain form rendered again as the fallback once hydrated, then
+ * the kit's form once its code has loaded. A visitor typing meanwhile keeps what was typed and the
+ * caret's field: the leaving field hands both over as it unmounts, the arriving one takes them in
+ * the same commit (layout effects: before the browser paints or takes another keystroke).
+ */
+function KeepsTyping({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    const input = document.getElementById(`${FORM_ID}-email`);
+    if (!(input instanceof HTMLInputElement)) return;
+    if (carried) {
+      if (!input.value) input.value = carried.value;
+      if (carried.focused) input.focus();
+      carried = null;
+    }
+    return () => {
+      carried = { value: input.value, focused: document.activeElement === input };
+      // Only a field mounted in this same commit takes it; a later visit starts empty.
+      queueMicrotask(() => {
+        carried = null;
+      });
+    };
+  }, []);
+  return children;
+}
 
 const NewsletterForm = lazy(() => import("./newsletter-form").then((module) => ({ default: module.NewsletterForm })));
 
@@ -47,7 +76,11 @@ export function NewsletterFooter() {
   const root = useRouteLoaderData<{ toast?: Toast | null }>("root");
   const answer = newsletterAnswer(root?.toast);
   const hydrated = useHydrated();
-  const plainForm = <PlainForm fieldError={answer?.fieldError} />;
+  const plainForm = (
+    <KeepsTyping>
+      <PlainForm fieldError={answer?.fieldError} />
+    </KeepsTyping>
+  );
   return (
     <section id={NEWSLETTER_FOOTER_ID} aria-labelledby="newsletter-footer-title" className="border-t bg-muted/40">
       <div className="mx-auto grid max-w-3xl gap-5 px-4 py-12 text-center sm:px-6 sm:py-16">
@@ -61,7 +94,9 @@ export function NewsletterFooter() {
         </p>
         {hydrated ? (
           <Suspense fallback={plainForm}>
-            <NewsletterForm id={FORM_ID} source="blog_footer" redirectedFieldError={answer?.fieldError} className={FORM_CLASS} />
+            <KeepsTyping>
+              <NewsletterForm id={FORM_ID} source="blog_footer" redirectedFieldError={answer?.fieldError} className={FORM_CLASS} />
+            </KeepsTyping>
           </Suspense>
         ) : (
           plainForm

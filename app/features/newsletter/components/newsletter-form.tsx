@@ -3,7 +3,7 @@
 // under the field). Without JavaScript the footer's plain form stands in (newsletter-footer.tsx).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { Field, FormError, isValidationIntent, SubmitButton, useToast, VALIDATION_TIMING, type ActionResult } from "~/components/form";
 import { toast } from "~/components/toast";
@@ -26,18 +26,12 @@ export function NewsletterForm({
   className?: string;
 }) {
   const fetcher = useFetcher<ActionResult>();
-  // This form replaces the server's plain one once its code has loaded (newsletter-footer.tsx):
-  // what the visitor typed there meanwhile (same field id) is kept, read before the swap commits.
-  const [typedBeforeSwap] = useState(() =>
-    typeof document === "undefined" ? "" : ((document.getElementById(`${id}-email`) as HTMLInputElement | null)?.value ?? ""),
-  );
   const redirectedReply: SubmissionResult<string[]> | undefined = redirectedFieldError
     ? { status: "error", error: { email: [redirectedFieldError] } }
     : undefined;
   const [form, fields] = useForm({
     id,
     lastResult: fetcher.data?.reply ?? redirectedReply,
-    defaultValue: typedBeforeSwap ? { email: typedBeforeSwap } : undefined,
     constraint: getZodConstraint(newsletterSchema),
     ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
