@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "~/components/not-found";
@@ -43,6 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Absent when the root's loader failed (an error page): a view of it is still a view.
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -68,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toasts />
-        <PageViewBeacon />
+        {rootData?.env.pageViews === false ? null : <PageViewBeacon />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

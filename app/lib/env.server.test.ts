@@ -30,6 +30,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY must be loopback, linklocal, uniquelocal/);
   });
 
+  it("records page views unless told off, and tells the pages", () => {
+    expect(parseEnv({}).ANALYTICS_PAGE_VIEWS).toBe("on");
+    expect(parseEnv({ ANALYTICS_PAGE_VIEWS: "off" }).ANALYTICS_PAGE_VIEWS).toBe("off");
+    expect(() => parseEnv({ ANALYTICS_PAGE_VIEWS: "false" })).toThrow('ANALYTICS_PAGE_VIEWS must be "on" or "off" (got "false")');
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: " " }).PORT).toBe(3000);
   });

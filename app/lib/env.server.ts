@@ -88,6 +88,8 @@ const envSchema = z
       .regex(/^[A-Za-z0-9-]+$/, { error: "must be a header name, like cf-ipcountry" })
       .transform((value) => value.toLowerCase())
       .optional(),
+    // off: pages send no page-view beacon and the server stores none (business events still count).
+    ANALYTICS_PAGE_VIEWS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
     // Raw page views older than this many days are rolled up into daily totals and removed.
     ANALYTICS_RETENTION_DAYS: z.coerce
       .number({ error: "must be a whole number of days" })
@@ -218,6 +220,6 @@ export function getEnv(): Env {
 /** What the browser may know: rendered into the root loader's data. */
 export function getPublicEnv() {
   const env = getEnv();
-  return { siteUrl: env.SITE_URL, ownerEmail: env.OWNER_EMAIL };
+  return { siteUrl: env.SITE_URL, ownerEmail: env.OWNER_EMAIL, pageViews: env.ANALYTICS_PAGE_VIEWS === "on" };
 }
 export type PublicEnv = ReturnType<typeof getPublicEnv>;

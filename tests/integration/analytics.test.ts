@@ -97,6 +97,19 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("analytics on %s",
     expect(await views()).toHaveLength(1);
   });
 
+  it("stores no page view while recording is off (ANALYTICS_PAGE_VIEWS=off), and answers 204", async () => {
+    const env = getEnv();
+    env.ANALYTICS_PAGE_VIEWS = "off";
+    try {
+      expect(await beacon({ path: "/bootcamp" })).toBe(204);
+      expect(await views()).toHaveLength(0);
+    } finally {
+      env.ANALYTICS_PAGE_VIEWS = "on";
+    }
+    expect(await beacon({ path: "/bootcamp" })).toBe(204);
+    expect(await views()).toHaveLength(1);
+  });
+
   it("limits one client's beacons", async () => {
     const ip = freshIp();
     for (let i = 0; i < 120; i += 1) expect(await beacon({ path: `/p${i}` }, { ip })).toBe(204);

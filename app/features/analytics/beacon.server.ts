@@ -49,6 +49,8 @@ export async function receiveBeacon(args: { request: Request; context: Parameter
   const beacon = beaconSchema.safeParse(body);
   if (!beacon.success) throw refused("Bad request: not a page view.");
   const userAgent = request.headers.get("user-agent");
+  // Recording switched off (a page loaded before the switch may still send one).
+  if (getEnv().ANALYTICS_PAGE_VIEWS === "off") return accepted();
   if (!userAgent || isbot(userAgent)) return accepted();
   // The owner's own visits would skew the figures; only a session cookie costs a lookup.
   if (hasSessionCookie(request) && (await readSession(args).catch(() => null))?.isAdmin) return accepted();
