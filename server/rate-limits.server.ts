@@ -2,10 +2,11 @@
 // action asks `rateLimit(route, keys)` before it acts; the route names its policy in the route
 // table, the policies and their settings are app/lib/rate-limit-policies.ts. Counts live in the
 // database (rate_limit_counters, rate-limiter-flexible's Drizzle store: one atomic upsert per key),
-// so every instance shares them. If the store fails, the request goes through: a limiter outage
+// so every instance shares them; the few policies marked `counted: "instance"` (page-view beacons,
+// link clicks) count in memory instead (decision 022). If the store fails, the request goes through: a limiter outage
 // must not take bookings down with it. The owner hears once a day per policy when one refuses.
 import crypto from "node:crypto";
-import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "~/lib/env.server";
 import {
   parseLimit,
@@ -14,6 +15,7 @@ import {
   type Limit,
   type RateLimitKey,
   type RateLimitName,
+  type RateLimitPolicy,
 } from "~/lib/rate-limit-policies";
 import { routeAccess, type RoutePattern } from "~/lib/route-access";
 import { NO_STORE } from "~/lib/cache-headers";
@@ -45,8 +47,16 @@ export function limitOf(policy: RateLimitName, key: RateLimitKey): Limit | undef
 // One limiter per database, policy, key and setting; the first of a database also clears expired
 // counters now and then (rate-limiter-flexible's timer, unref'd).
 const limiters = new WeakMap<Database, Map<string, RateLimiterDrizzle>>();
+// Policies counted per instance (rate-limit-policies.ts): one memory limiter per policy, key and setting.
+const instanceLimiters = new Map<string, RateLimiterMemory>();
 
-function limiterFor(keyPrefix: string, limit: Limit) {
+function limiterFor(keyPrefix: string, limit: Limit, counted?: "instance"): RateLimiterAbstract {
+  if (counted === "instance") {
+    const id = `${keyPrefix}:${limit.points}/${limit.seconds}`;
+    let limiter = instanceLimiters.get(id);
+    if (!limiter) instanceLimiters.set(id, (limiter = new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.seconds })));
+    return limiter;
+  }
   const db = getDb();
   let ofDb = limiters.get(db);
   if (!ofDb) limiters.set(db, (ofDb = new Map()));
@@ -88,7 +98,8 @@ type Counted = { key: RateLimitKey; refusedForMs?: number };
 
 async function count(policy: RateLimitName, key: RateLimitKey, value: string, limit: Limit): Promise<Counted> {
   try {
-    await limiterFor(`${policy}:${key}`, limit).consume(hashed(key, value));
+    const counted: RateLimitPolicy["counted"] = (rateLimitPolicies[policy] as RateLimitPolicy).counted;
+    await limiterFor(`${policy}:${key}`, limit, counted).consume(hashed(key, value));
     return { key };
   } catch (outcome) {
     if (outcome instanceof RateLimiterRes) return { key, refusedForMs: outcome.msBeforeNext };

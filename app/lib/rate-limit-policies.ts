@@ -9,12 +9,18 @@ export type RateLimitKey = "client" | "email";
 /** "20/1h": at most 20 within any window of an hour (s, m, h or d). */
 export type LimitSetting = `${number}/${number}${"s" | "m" | "h" | "d"}`;
 
-type Policy = {
+export type RateLimitPolicy = {
   /** What the visitor did too often, for the message: "Too many booking requests …". */
   what: string;
   /** Its environment variables' middle part: RATE_LIMIT_<env>_PER_CLIENT, …_PER_EMAIL. */
   env: string;
   limits: Partial<Record<RateLimitKey, LimitSetting>>;
+  /**
+   * "instance": counted in each instance's memory instead of the shared table, for reports that
+   * come with every page or link and protect only figures (page views, link clicks): a database
+   * write per request cost more than the report itself. N instances let a client through N times.
+   */
+  counted?: "instance";
 };
 
 export const rateLimitPolicies = {
@@ -28,10 +34,10 @@ export const rateLimitPolicies = {
     env: "AFFILIATE_APPLICATION",
     limits: { client: "5/1h", email: "3/1d" },
   },
-  "affiliate-click": { what: "link clicks", env: "AFFILIATE_CLICK", limits: { client: "60/1m" } },
+  "affiliate-click": { what: "link clicks", env: "AFFILIATE_CLICK", limits: { client: "60/1m" }, counted: "instance" },
   checkout: { what: "checkout attempts", env: "CHECKOUT", limits: { client: "10/10m", email: "10/1h" } },
-  "analytics-beacon": { what: "page-view reports", env: "ANALYTICS_BEACON", limits: { client: "120/1m" } },
-} as const satisfies Record<string, Policy>;
+  "analytics-beacon": { what: "page-view reports", env: "ANALYTICS_BEACON", limits: { client: "120/1m" }, counted: "instance" },
+} as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitName = keyof typeof rateLimitPolicies;
 

@@ -97,6 +97,25 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
     expect(await rateLimit("/booking", { client: undefined, email: "new2@example.com" })).toBeNull();
   });
 
+  it("counts page-view reports and link clicks in the instance's memory: refused past the limit, no row written", async () => {
+    const client = freshIp();
+    // analytics-beacon: 120 a minute per client.
+    for (let i = 1; i <= 120; i++) expect(await rateLimit("/api/analytics/view", { client }), `report ${i}`).toBeNull();
+    expect(await rateLimit("/api/analytics/view", { client })).toMatchObject({
+      policy: "analytics-beacon",
+      key: "client",
+      message: expect.stringMatching(/^Too many page-view reports from your network address\. Please try again in \d+ seconds?\.$/),
+    });
+    expect(await rateLimit("/a/:slugOrCode?", { client })).toBeNull();
+    const stored = await db.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
+    expect(stored.filter((row) => /^(analytics-beacon|affiliate-click):/.test(row.key))).toEqual([]);
+    // The shared ones still are, and so is the owner's notice of the refusal (once for every instance).
+    expect(await rateLimit("/booking", { client })).toBeNull();
+    await rateLimitNoticesQueued();
+    const keys = (await db.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((row) => row.key).sort();
+    expect(keys).toEqual([expect.stringMatching(/^booking:client:/), "notice:analytics-beacon"]);
+  });
+
   it("tells the owner once when a limit starts refusing, however often it refuses", async () => {
     const client = freshIp();
     for (let i = 0; i < 30; i++) await rateLimit("/booking/cancel/:token", { client });
