@@ -6,35 +6,22 @@
 // the end: memory must level off and the throughput stay within 10 % of the start. Not part of
 // npm test.
 import fs from "node:fs";
-import path from "node:path";
 import { SLOT_TIMES } from "~/features/booking/slots";
 import { centralDate } from "~/lib/central-time";
 import { SEEDED_POST_PATH, writeSeedPosts } from "./support/seed-posts";
-import { benchDatabase, buildBundle, cpuSeconds, installTools, runBench, runWrk, setting, socketErrors, startPinnedServer, type WrkReport } from "./bench/harness";
+import { benchDatabase, buildBundle, cpuSeconds, installTools, pageThroughput, runBench, setting, startPinnedServer } from "./bench/harness";
 
 const MINUTES = setting("SOAK_MINUTES", 10);
 const LANES = setting("SOAK_LANES", 8);
 const KIND = process.env.SOAK_DATABASE === "postgres" ? "postgres" : "pglite";
 const SETTLE_MS = 15_000;
 const DAY = 24 * 60 * 60_000;
-const luaReport = path.join(import.meta.dirname, "bench/wrk-report.lua");
-const browserHeaders = ["-H", "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "-H", "Accept-Encoding: gzip, br"];
 
 const rssMb = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024);
 };
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function cachedThroughput(wrk: string, url: string) {
-  const rounds: number[] = [];
-  for (let round = 0; round < 3; round++) {
-    const report = await runWrk<WrkReport & { status: number }>(wrk, { connections: 50, seconds: 5, timeoutS: 10, script: luaReport, args: [...browserHeaders, `${url}/`], label: "wrk /" });
-    if (report.status > 0 || socketErrors(report) > 0) throw new Error(`wrk /: ${report.status} bad answers, ${socketErrors(report)} socket errors`);
-    rounds.push(report.requests / (report.durationUs / 1e6));
-  }
-  return Math.round(rounds.sort((a, b) => a - b)[1]!);
-}
 
 await runBench(async () => {
   const { wrk } = installTools({ wrk: "wrk" });
@@ -57,7 +44,7 @@ await runBench(async () => {
 
   await wait(SETTLE_MS);
   const idleStart = rssMb(pid);
-  const throughputStart = await cachedThroughput(wrk, url);
+  const throughputStart = await pageThroughput(wrk, `${url}/`);
   console.log(`fresh: idle RSS ${idleStart} MB, cached / ${throughputStart} req/s`);
 
   const counts = { requests: 0, errors: 0 };
@@ -128,7 +115,7 @@ await runBench(async () => {
 
   await wait(SETTLE_MS);
   const idleEnd = rssMb(pid);
-  const throughputEnd = await cachedThroughput(wrk, url);
+  const throughputEnd = await pageThroughput(wrk, `${url}/`);
   latencies.sort((a, b) => a - b);
   const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
   const half = samples.slice(Math.floor(samples.length / 2));

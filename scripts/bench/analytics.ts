@@ -7,8 +7,11 @@
 //    Central Time days (30,000 visitors, 12 pages, 6 referrers, 3 devices, business events), the
 //    completed days rolled up (as the server does hourly), then everything /admin/analytics asks for
 //    a 90-day range (this period and the previous one), timed, median of 5.
-// Cached pages: the beacon is a separate request from the browser, so a cached page's answer does
-// no extra work with recording on (nothing to measure there beyond npm run bench's own figures).
+// 3. Cached pages with recording on and off (DESIGN §8: recording costs cached pages at most 5 %):
+//    the cached home page as browsers ask for it (5 rounds of 5 s, median, after 5 s of warm-up) on
+//    PGlite, on a server with ANALYTICS_PAGE_VIEWS=off, then on one with recording on: alone, and
+//    while page views arrive beside the pages (BENCH_BEACONS_PER_S, default 20: one connection
+//    pausing between beacons), so their handling and writes share the server's core.
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -17,12 +20,15 @@ import { pageViews } from "#server/db/schema";
 import { getAnalyticsPage } from "~/features/analytics/admin-pages.server";
 import { rollUpCompletedDays } from "~/features/analytics/rollup.server";
 import { freePort, stopServerProcess } from "../support/server-process";
-import { benchDatabase, buildBundle, buildDir, findExecutable, LOAD_CPU, onCleanup, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport } from "./harness";
+import { benchDatabase, buildBundle, buildDir, findExecutable, LOAD_CPU, onCleanup, pageThroughput, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport } from "./harness";
 
 const DURATION_S = setting("BENCH_DURATION", 10);
 const CONNECTIONS = setting("BENCH_CONNECTIONS", 50);
 const VIEWS = setting("BENCH_ANALYTICS_VIEWS", 1_000_000);
 const GOAL_REPORT_MS = 1_000;
+// 20 a second: 1.7 million page views a day, far beyond a consultant's site (docs/performance.md has 100).
+const BEACONS_PER_S = setting("BENCH_BEACONS_PER_S", 20);
+const GOAL_RECORDING_COST = 0.05;
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
 async function beacons(kind: "pglite" | "postgres", wrkBinary: string) {
@@ -55,6 +61,64 @@ async function beacons(kind: "pglite" | "postgres", wrkBinary: string) {
   const rps = run.requests / (run.durationUs / 1e6);
   // wrk stops with beacons in flight: each answered one is a row too.
   return { database: kind, "beacons/s": Math.round(rps), "p99 ms": Number((run.p99Us / 1000).toFixed(1)), answers: run.requests, "4xx/5xx answers": run.status, "rows written": row!.count };
+}
+
+const PAGE_ROUNDS = { rounds: 5, seconds: 5 };
+
+/** A fresh PGlite server with page-view recording on or off, warmed up on the cached home page. */
+async function cachedPageServer(recording: "on" | "off", wrkBinary: string) {
+  const { dataDir, databaseUrl } = await benchDatabase("pglite", `analytics-cached-${recording}`);
+  const port = await freePort();
+  const siteUrl = `http://127.0.0.1:${port}`;
+  const started = await startPinnedServer({
+    PORT: String(port),
+    SITE_URL: siteUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "warn",
+    ANALYTICS_PAGE_VIEWS: recording,
+    RATE_LIMIT_ANALYTICS_BEACON_PER_CLIENT: "1000000000/1m",
+  });
+  await pageThroughput(wrkBinary, `${siteUrl}/`, { rounds: 1, seconds: 5 }); // warm-up
+  return { siteUrl, ...started };
+}
+
+/** The cached home page's rate while page views arrive at BEACONS_PER_S (one connection, pausing). */
+async function withViewsArriving(siteUrl: string, wrkBinary: string) {
+  const stream = runWrk<WrkReport & { status: number }>(wrkBinary, {
+    connections: 1,
+    // Outlasts the rounds (wrk's start-up between them included).
+    seconds: PAGE_ROUNDS.rounds * (PAGE_ROUNDS.seconds + 1) + 2,
+    timeoutS: 10,
+    script: path.join(import.meta.dirname, "beacon.lua"),
+    args: [siteUrl, "--", siteUrl, String(Math.round(1000 / BEACONS_PER_S))],
+    label: "page views arriving",
+  });
+  const rate = await pageThroughput(wrkBinary, `${siteUrl}/`, PAGE_ROUNDS);
+  const views = await stream;
+  if (views.status > 0 || socketErrors(views) > 0) throw new Error(`page views: ${views.status} bad answers, ${socketErrors(views)} socket errors`);
+  return { rate, viewsPerS: Math.round(views.requests / (views.durationUs / 1e6)) };
+}
+
+async function recordingCost(wrkBinary: string) {
+  const offServer = await cachedPageServer("off", wrkBinary);
+  const off = await pageThroughput(wrkBinary, `${offServer.siteUrl}/`, PAGE_ROUNDS);
+  await stopServerProcess(offServer.server);
+  offServer.forget();
+  const onServer = await cachedPageServer("on", wrkBinary);
+  const onAlone = await pageThroughput(wrkBinary, `${onServer.siteUrl}/`, PAGE_ROUNDS);
+  const onRecording = await withViewsArriving(onServer.siteUrl, wrkBinary);
+  await stopServerProcess(onServer.server);
+  onServer.forget();
+  const costOf = (rate: number) => 1 - rate / off;
+  const percent = (cost: number) => `${(cost * 100).toFixed(1)} %`;
+  const cost = costOf(onRecording.rate);
+  return {
+    "recording off": off,
+    "on, no views arriving": `${onAlone} (${percent(costOf(onAlone))})`,
+    [`on, ${onRecording.viewsPerS} views/s recorded meanwhile`]: `${onRecording.rate} (${percent(cost)})`,
+    goal: `<= ${GOAL_RECORDING_COST * 100} % ${cost <= GOAL_RECORDING_COST ? "met" : "MISSED"}`,
+  };
 }
 
 async function report() {
@@ -109,6 +173,8 @@ a browser User-Agent); the site (node ${process.version} server.js, ${buildDir}/
   for (const kind of ["pglite", "postgres"] as const) rows.push(await beacons(kind, wrkBinary));
   console.log("Page-view beacons:");
   console.table(rows);
+  console.log(`\nThe cached home page, req/s, with page-view recording off and on (PGlite, median of ${PAGE_ROUNDS.rounds} rounds of ${PAGE_ROUNDS.seconds} s; the cost against off):`);
+  console.table([await recordingCost(wrkBinary)]);
   console.log("\n/admin/analytics for 90 days (this period and the previous one), PostgreSQL:");
   console.table([await report()]);
 }

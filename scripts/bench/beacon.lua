@@ -1,9 +1,16 @@
 -- wrk script for scripts/bench/analytics.ts: POST a page-view beacon as a browser sends it, then
--- report exact counts (as wrk-report.lua; `status` counts answers of 400 and above).
+-- report exact counts (as wrk-report.lua; `status` counts answers of 400 and above). A second
+-- argument, in milliseconds, is a pause before each request: a steady stream instead of a flood.
 local origin = nil
 
 init = function(args)
   origin = args[1]
+  local pause = tonumber(args[2])
+  if pause then
+    delay = function()
+      return pause
+    end
+  end
 end
 
 request = function()

@@ -186,3 +186,20 @@ export async function runWrk<Report extends WrkReport>(
   if (code !== 0 || !line) throw new Error(`${label} failed (exit ${code}):\n${output}`);
   return JSON.parse(line.slice("BENCH ".length)) as Report;
 }
+
+const wrkReportScript = path.join(import.meta.dirname, "wrk-report.lua");
+const browserHeaders = ["-H", "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "-H", "Accept-Encoding: gzip, br"];
+
+/**
+ * A page's throughput as browsers ask for it (their Accept and Accept-Encoding), 50 connections:
+ * `rounds` runs of `seconds`, the median in requests per second. Any error answer fails it.
+ */
+export async function pageThroughput(wrk: string, pageUrl: string, { rounds = 3, seconds = 5 } = {}) {
+  const rates: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const report = await runWrk<WrkReport & { status: number }>(wrk, { connections: 50, seconds, timeoutS: 10, script: wrkReportScript, args: [...browserHeaders, pageUrl], label: `wrk ${pageUrl}` });
+    if (report.status > 0 || socketErrors(report) > 0) throw new Error(`wrk ${pageUrl}: ${report.status} bad answers, ${socketErrors(report)} socket errors`);
+    rates.push(report.requests / (report.durationUs / 1e6));
+  }
+  return Math.round(rates.sort((a, b) => a - b)[Math.floor(rates.length / 2)]!);
+}

@@ -5,23 +5,12 @@
 // connections, a browser's headers). The subscribers and the issue are written before the server
 // starts (PGlite admits one process); the issue is sent through /admin/newsletter's own form, as the
 // admin sends it, and every subscriber's delivery row is counted afterwards.
-import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { createIssue } from "~/features/newsletter/issues.server";
 import { openDatabase } from "#server/db/client.server";
 import { newsletterDeliveries, newsletterSubscriptions } from "#server/db/schema";
 import { freePort, stopServerProcess } from "../support/server-process";
-import {
-  buildBundle,
-  findExecutable,
-  runBench,
-  runWrk,
-  setting,
-  socketErrors,
-  startPinnedServer,
-  type WrkReport,
-  benchDatabase,
-} from "./harness";
+import { benchDatabase, buildBundle, findExecutable, pageThroughput, runBench, setting, startPinnedServer } from "./harness";
 
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
@@ -29,14 +18,6 @@ const SUBSCRIBERS = setting("BENCH_SUBSCRIBERS", 10_000);
 const IDLE_S = setting("BENCH_DURATION", 5);
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password-1" };
 const goals = { pglite: 15, postgres: 5, ratio: 0.9 };
-const luaReport = path.join(import.meta.dirname, "wrk-report.lua");
-const browserHeaders = ["-H", "Accept: text/html,application/xhtml+xml", "-H", "Accept-Encoding: gzip, br"];
-
-async function homePageRate(wrk: string, url: string, seconds: number) {
-  const report = await runWrk<WrkReport>(wrk, { connections: 50, seconds, timeoutS: 5, script: luaReport, args: [...browserHeaders, `${url}/`], label: "wrk /" });
-  if (socketErrors(report) > 0) throw new Error(`wrk /: ${socketErrors(report)} socket errors`);
-  return report.requests / (report.durationUs / 1e6);
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -70,8 +51,8 @@ async function bench(kind: "pglite" | "postgres", wrk: string) {
   if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
   const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
 
-  await homePageRate(wrk, url, 2); // warm-up
-  const idle = await homePageRate(wrk, url, IDLE_S);
+  await pageThroughput(wrk, `${url}/`, { rounds: 1, seconds: 2 }); // warm-up
+  const idle = await pageThroughput(wrk, `${url}/`, { rounds: 1, seconds: IDLE_S });
 
   // Send, as the admin's 'Send now' posts it, and load the home page in 1 s windows meanwhile.
   const started = performance.now();
@@ -86,7 +67,7 @@ async function bench(kind: "pglite" | "postgres", wrk: string) {
     if (answer.status !== 302) throw new Error(`the send answered ${answer.status}`);
   });
   const windows: number[] = [];
-  while (!queuedAfterMs) windows.push(await homePageRate(wrk, url, 1));
+  while (!queuedAfterMs) windows.push(await pageThroughput(wrk, `${url}/`, { rounds: 1, seconds: 1 }));
   await send;
 
   await stopServerProcess(server);
