@@ -1,8 +1,8 @@
 // /a/{code} benchmark (DESIGN §8: >= 2,000 req/s at 50 connections, click recording on):
 // `npm run bench:affiliate`. The production server (pinned to CPU 1) answers wrk (pinned to CPU 0)
 // on /a/SAMPLE001 with a browser's User-Agent and no cookies, so every request is a new visitor
-// session: the link is resolved, the per-client limiter counts it (its limit raised so it never
-// refuses), the click and its analytics event are inserted, and the 302 with its two cookies is
+// session: the link is resolved, the per-client limiter counts it in memory (decision 022; its limit
+// raised so it never refuses), the click and its analytics event are inserted, and the 302 with its two cookies is
 // sent. PGlite first, then a fresh PostgreSQL database. Prints req/s, p99, the server's CPU per
 // answer, and the clicks found in the database (checked against the answers). Goals are reported,
 // never an exit code; a broken measurement fails.

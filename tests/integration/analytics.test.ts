@@ -97,6 +97,13 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("analytics on %s",
     expect(await views()).toHaveLength(1);
   });
 
+  it("leaves the admin's and the partners' own pages out, whoever reports them", async () => {
+    for (const path of ["/admin", "/admin/bookings", "/affiliate-dashboard", "/affiliate-management"]) expect(await beacon({ path }), path).toBe(204);
+    expect(await views()).toHaveLength(0);
+    expect(await beacon({ path: "/affiliate-program" })).toBe(204);
+    expect((await views()).map((view) => view.path)).toEqual(["/affiliate-program"]);
+  });
+
   it("stores no page view while recording is off (ANALYTICS_PAGE_VIEWS=off), and answers 204", async () => {
     const env = getEnv();
     env.ANALYTICS_PAGE_VIEWS = "off";

@@ -2,8 +2,6 @@
 // first load, the campaign parameters. Browser-safe: the beacon and the action share it.
 import { z } from "~/lib/zod";
 
-export const BEACON_PATH = "/api/analytics/view";
-
 const utm = z.string().trim().max(100).optional();
 
 export const beaconSchema = z.object({

@@ -8,6 +8,7 @@ import { hasSessionCookie, readSession } from "~/features/auth/guards.server";
 import { NO_STORE } from "~/lib/cache-headers";
 import { getEnv } from "~/lib/env.server";
 import { readJsonBytes } from "~/lib/json-body.server";
+import { isProtectedPath } from "~/lib/route-access";
 import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
 import { beaconSchema } from "./beacon-schema";
 import { recordPageView } from "./recorder.server";
@@ -54,6 +55,9 @@ export async function receiveBeacon(args: { request: Request; context: Parameter
   if (!userAgent || isbot(userAgent)) return accepted();
   // The owner's own visits would skew the figures; only a session cookie costs a lookup.
   if (hasSessionCookie(request) && (await readSession(args).catch(() => null))?.isAdmin) return accepted();
+  // The admin's and the partners' own pages are not traffic (decided here, not by the page: the
+  // route table stays out of the script every page loads).
+  if (isProtectedPath(new URL(beacon.data.path, "http://x").pathname)) return accepted();
   const refusal = await rateLimit("/api/analytics/view", { client: clientIp });
   if (refusal) return new Response(null, { status: 429, headers: refusalHeaders(refusal) });
   const { path, referrer, utmSource, utmMedium, utmCampaign } = beacon.data;

@@ -18,7 +18,8 @@ import { loggableError } from "#server/db/errors.server";
 import { logger } from "#server/logger.server";
 import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
 import { insertOpenOrder, markOrderFailed, setProviderSession } from "./orders.server";
-import { CHECKOUT_FAILED_MESSAGE, createPaymentSchema } from "./schema";
+import { CHECKOUT_FAILED_MESSAGE } from "./messages";
+import { createPaymentSchema } from "./schema";
 import { createStripeCheckoutSession, isStripeConfigured } from "./stripe.server";
 import { testCheckoutUrl, newTestSessionId } from "./test-checkout.server";
 

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { bootcamp } from "~/content/bootcamp";
 import { cn } from "~/lib/utils";
 import { readAffiliateRef } from "./affiliate-ref";
-import { CHECKOUT_FAILED_MESSAGE, CREATE_PAYMENT_PATH } from "./schema";
+import { CHECKOUT_FAILED_MESSAGE, CREATE_PAYMENT_PATH } from "./messages";
 
 // 'Enroll Now' (SPEC.md sections 4 and 8, decision 019). A form posting to create-payment into a
 // new tab: before the scripts run (or without them) the browser posts it and follows the 303 to the

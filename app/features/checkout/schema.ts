@@ -2,9 +2,6 @@
 import { z } from "~/lib/zod";
 import { plainText } from "~/lib/plain-text";
 
-export const CREATE_PAYMENT_PATH = "/api/create-payment";
-export const CHECKOUT_FAILED_MESSAGE = "Unable to start checkout. Please try again.";
-
 /** 'Enroll Now': the affiliate reference the page kept (SPEC.md section 4), if any. */
 export const createPaymentSchema = z.object({
   affiliateRef: plainText().trim().max(100).optional(),
