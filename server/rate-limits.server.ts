@@ -2,9 +2,10 @@
 // action asks `rateLimit(route, keys)` before it acts; the route names its policy in the route
 // table, the policies and their settings are app/lib/rate-limit-policies.ts. Counts live in the
 // database (rate_limit_counters, rate-limiter-flexible's Drizzle store: one atomic upsert per key),
-// so every instance shares them; the few policies marked `counted: "instance"` (page-view beacons,
-// link clicks) count in memory instead (decision 022). If the store fails, the request goes through: a limiter outage
-// must not take bookings down with it. The owner hears once a day per policy when one refuses.
+// so every instance shares them; the policies marked `counted: "instance"` (page-view beacons, link
+// clicks) count in each instance's memory instead (decision 022). If the store fails, the request
+// goes through: a limiter outage must not take bookings down with it. The owner hears once a day
+// per policy when one refuses.
 import crypto from "node:crypto";
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "~/lib/env.server";
