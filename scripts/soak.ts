@@ -6,8 +6,7 @@
 // the end: memory must level off and the throughput stay within 10 % of the start. Not part of
 // npm test.
 import fs from "node:fs";
-import { SLOT_TIMES } from "~/features/booking/slots";
-import { centralDate } from "~/lib/central-time";
+import { bookingFields } from "./support/booking-fields";
 import { SEEDED_POST_PATH, writeSeedPosts } from "./support/seed-posts";
 import { benchDatabase, buildBundle, cpuSeconds, installTools, pageThroughput, runBench, setting, startPinnedServer } from "./bench/harness";
 
@@ -15,7 +14,6 @@ const MINUTES = setting("SOAK_MINUTES", 10);
 const LANES = setting("SOAK_LANES", 8);
 const KIND = process.env.SOAK_DATABASE === "postgres" ? "postgres" : "pglite";
 const SETTLE_MS = 15_000;
-const DAY = 24 * 60 * 60_000;
 
 const rssMb = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -65,23 +63,8 @@ await runBench(async () => {
     let response: Response;
     if (n % 50 === 0) {
       // A booking: one slot each, spread over ten years of days.
-      const slot = Math.floor(n / 50);
-      response = await post(
-        "/booking",
-        new URLSearchParams({
-          firstName: "Soak",
-          lastName: "Test",
-          email: `soak-${n}@example.test`,
-          phone: "316-555-0100",
-          sessionDate: centralDate(new Date(Date.now() + (2 + Math.floor(slot / SLOT_TIMES.length)) * DAY)),
-          sessionTime: SLOT_TIMES[slot % SLOT_TIMES.length]!,
-          sessionDuration: "60",
-          projectType: "Process Optimization",
-          projectDescription: "Soak traffic.",
-          experienceLevel: "beginner",
-        }),
-        "application/x-www-form-urlencoded",
-      );
+      const fields = bookingFields(n / 50, { email: `soak-${n}@example.test`, firstDay: 2, description: "Soak traffic." });
+      response = await post("/booking", new URLSearchParams(fields), "application/x-www-form-urlencoded");
     } else if (n % 25 === 0) {
       response = await post("/newsletter", new URLSearchParams({ email: `soak-reader-${n}@example.test`, source: "popup" }), "application/x-www-form-urlencoded");
     } else if (n % 5 === 0) {

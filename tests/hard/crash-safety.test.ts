@@ -10,11 +10,10 @@ import fs from "node:fs";
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_REMINDER_KIND } from "~/features/booking/reminders.server";
-import { SLOT_TIMES } from "~/features/booking/slots";
 import { ORDER_CONFIRMATION_KIND } from "~/features/checkout/fulfilment.server";
-import { centralDate } from "~/lib/central-time";
 import { openDatabase } from "#server/db/client.server";
 import { blogPosts, bookings, emailOutbox, newsletterSubscriptions, orders } from "#server/db/schema";
+import { bookingFields } from "../../scripts/support/booking-fields";
 import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
 import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
@@ -22,7 +21,6 @@ import { ADMIN, GENEROUS_LIMITS, suiteDatabases, type DatabaseKind } from "./sup
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 4);
 const LANES = 6;
-const DAY = 24 * 60 * 60_000;
 
 type Acknowledged = { bookings: string[]; subscribers: string[]; payments: Array<{ sessionPath: string; email: string }>; posts: string[] };
 
@@ -89,19 +87,7 @@ describe.each(suiteDatabases())("killed with SIGKILL under mixed load, on %s", (
     switch (n % 4) {
       case 0: {
         const email = `booker-${n}@example.test`;
-        const slot = Math.floor(n / 4);
-        const answer = await form("/booking", {
-          firstName: "Ada",
-          lastName: "Lovelace",
-          email,
-          phone: "316-555-0100",
-          sessionDate: centralDate(new Date(Date.now() + (10 + Math.floor(slot / SLOT_TIMES.length)) * DAY)),
-          sessionTime: SLOT_TIMES[slot % SLOT_TIMES.length]!,
-          sessionDuration: "60",
-          projectType: "Process Optimization",
-          projectDescription: "Booked under load.",
-          experienceLevel: "beginner",
-        });
+        const answer = await form("/booking", bookingFields(Math.floor(n / 4), { email, firstDay: 10, description: "Booked under load." }));
         if (answer.status === 302 && answer.headers.get("location")?.startsWith("/booking/confirmation")) acknowledged.bookings.push(email);
         return;
       }

@@ -10,11 +10,10 @@ import fs from "node:fs";
 import { eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_REMINDER_KIND } from "~/features/booking/reminders.server";
-import { SLOT_TIMES } from "~/features/booking/slots";
 import { NEWSLETTER_ISSUE_KIND } from "~/features/newsletter/mailing.server";
-import { centralDate } from "~/lib/central-time";
 import { openDatabase, type OpenDatabase } from "#server/db/client.server";
 import { bookings, emailOutbox, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
+import { bookingFields } from "../../scripts/support/booking-fields";
 import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
 import { freePort, stopServerProcess } from "../../scripts/support/server-process";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
@@ -22,22 +21,10 @@ import { nginxAvailable, startInstance, startNginx, type Instance, type Nginx } 
 
 const ADMIN = { email: "scale-admin@example.test", password: "scale-admin-password-1" };
 const NEWSLETTER_LIMIT = 5;
-const DAY = 24 * 60 * 60_000;
 
-function bookingForm(email: string, dayOffset: number, slot: number) {
-  return new URLSearchParams({
-    firstName: "Grace",
-    lastName: "Hopper",
-    email,
-    phone: "316-555-0100",
-    sessionDate: centralDate(new Date(Date.now() + dayOffset * DAY)),
-    sessionTime: SLOT_TIMES[slot % SLOT_TIMES.length]!,
-    sessionDuration: "60",
-    projectType: "Process Optimization",
-    projectDescription: "Through the proxy.",
-    experienceLevel: "beginner",
-  });
-}
+/** The n-th booking from `firstDay` days ahead on (scripts/support/booking-fields.ts). */
+const bookingForm = (email: string, firstDay: number, n: number) =>
+  new URLSearchParams(bookingFields(n, { email, firstDay, description: "Through the proxy." }));
 
 const forgedAddress = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
 
@@ -246,7 +233,7 @@ describe.runIf(process.env.TEST_DATABASE_URL || process.env.CI)("three instances
         }
         const email = `under-load-${lane}-${i}@example.test`;
         try {
-          const answer = await post(nginx.url, "/booking", bookingForm(email, 20 + Math.floor(n / SLOT_TIMES.length), n));
+          const answer = await post(nginx.url, "/booking", bookingForm(email, 20, n));
           if (answer.status === 302 && answer.headers.get("location")?.startsWith("/booking/confirmation")) acknowledged.push(email);
         } catch {
           // A connection cut by the kill: not acknowledged, so nothing is owed.

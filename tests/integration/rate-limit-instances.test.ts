@@ -4,18 +4,16 @@
 // and the owner gets one notice. Needs TEST_DATABASE_URL and `npm run build`.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SLOT_TIMES } from "~/features/booking/slots";
-import { centralDate } from "~/lib/central-time";
 import { openDatabase, type OpenDatabase } from "#server/db/client.server";
 import { bookings, emailOutbox } from "#server/db/schema";
 import { RATE_LIMIT_NOTICE_KIND } from "#server/email/rate-limit-notice.server";
+import { bookingFields } from "../../scripts/support/booking-fields";
 import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
 import { startServerProcess, stopServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 
 const LIMIT = 7;
 const OWNER = "limits-owner@example.test";
 const CLIENT = "198.51.100.23";
-const DAY = 24 * 60 * 60_000;
 
 describe.runIf(process.env.TEST_DATABASE_URL)("30 bookings from one client across two instances on one PostgreSQL", () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -43,18 +41,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("30 bookings from one client acros
   it(`books the first ${LIMIT}, refuses the rest with the limit's message, and tells the owner once`, async () => {
     const attempts = Array.from({ length: 30 }, (_, i) => {
       const server = servers[i % 2]!;
-      const form = new URLSearchParams({
-        firstName: "Grace",
-        lastName: "Hopper",
-        email: `grace-${i}@example.com`,
-        phone: "316-555-0100",
-        sessionDate: centralDate(new Date(Date.now() + (10 + Math.floor(i / SLOT_TIMES.length)) * DAY)),
-        sessionTime: SLOT_TIMES[i % SLOT_TIMES.length]!,
-        sessionDuration: "60",
-        projectType: "Process Optimization",
-        projectDescription: "Thirty requests in a minute from one address.",
-        experienceLevel: "beginner",
-      });
+      const form = new URLSearchParams(
+        bookingFields(i, { email: `grace-${i}@example.com`, firstDay: 10, description: "Thirty requests in a minute from one address." }),
+      );
       return fetch(`${server.url}/booking`, {
         method: "POST",
         redirect: "manual",
