@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./scripts/support/server-process";
 
 // End-to-end tests drive the system Chromium (never a downloaded browser) against the production
 // build (`npm run build` first), served by `node server.js` on a fresh PGlite data directory.
@@ -50,7 +51,7 @@ export default defineConfig({
   webServer: {
     // The blog posts the reader tests open, and the affiliates the payout test pays, are written
     // first (tests/e2e/seed-blog.ts, seed-affiliates.ts: test-only).
-    command: "tsx tests/e2e/seed-blog.ts && tsx tests/e2e/seed-affiliates.ts && node --max-semi-space-size=4 server.js",
+    command: `tsx tests/e2e/seed-blog.ts && tsx tests/e2e/seed-affiliates.ts && node ${SERVER_NODE_FLAGS.join(" ")} server.js`,
     url: `${E2E_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

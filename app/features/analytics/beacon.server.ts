@@ -55,14 +55,15 @@ export async function receiveBeacon(args: { request: Request; context: Parameter
   if (!userAgent || isbot(userAgent)) return accepted();
   // The owner's own visits would skew the figures; only a session cookie costs a lookup.
   if (hasSessionCookie(request) && (await readSession(args).catch(() => null))?.isAdmin) return accepted();
+  const { path, referrer, utmSource, utmMedium, utmCampaign } = beacon.data;
+  const pathname = new URL(path, "http://x").pathname;
   // The admin's and the partners' own pages are not traffic (decided here, not by the page: the
   // route table stays out of the script every page loads).
-  if (isProtectedPath(new URL(beacon.data.path, "http://x").pathname)) return accepted();
+  if (isProtectedPath(pathname)) return accepted();
   const refusal = await rateLimit("/api/analytics/view", { client: clientIp });
   if (refusal) return new Response(null, { status: 429, headers: refusalHeaders(refusal) });
-  const { path, referrer, utmSource, utmMedium, utmCampaign } = beacon.data;
   recordPageView({
-    path: new URL(path, "http://x").pathname.slice(0, 300),
+    path: pathname.slice(0, 300),
     referrerHost: referrerHostOf(referrer, getEnv().SITE_URL),
     utmSource: utmSource || null,
     utmMedium: utmMedium || null,
