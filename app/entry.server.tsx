@@ -6,6 +6,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { flushPageViews } from "~/features/analytics/recorder.server";
 import { startAnalyticsHousekeeping, stopAnalyticsHousekeeping } from "~/features/analytics/rollup.server";
 import { authAppHooks } from "~/features/auth/app-hooks.server";
+import { startIssueQueueing, stopIssueQueueing } from "~/features/newsletter/issue-queue.server";
 import type { AppHooks } from "#server/app-hooks";
 import { NonceProvider } from "~/lib/nonce";
 import { nonceContext, pageCacheRenderContext } from "~/lib/request-context";
@@ -18,11 +19,13 @@ export const appHooks: AppHooks = {
   async start() {
     await authAppHooks.start();
     startAnalyticsHousekeeping();
+    startIssueQueueing();
   },
   async beforeClose() {
     stopAnalyticsHousekeeping();
-    // Page views still waiting in memory are written before the database closes.
-    await Promise.all([authAppHooks.beforeClose(), flushPageViews()]);
+    // Page views still waiting in memory are written before the database closes; a newsletter
+    // being queued stops after its batch, to be taken up again at the next start.
+    await Promise.all([authAppHooks.beforeClose(), flushPageViews(), stopIssueQueueing()]);
   },
   isSignedIn: authAppHooks.isSignedIn,
 };

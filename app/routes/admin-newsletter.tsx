@@ -1,4 +1,5 @@
-import { useNavigation } from "react-router";
+import { useEffect } from "react";
+import { useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-newsletter";
 import { AdminPageHeader } from "~/components/admin-page-header";
 import { useToast } from "~/components/form";
@@ -26,6 +27,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   useToast(actionData?.toast);
+  useRefreshWhileSending(issues.some((issue) => issue.status === "sending"));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -58,4 +60,16 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
       </div>
     </div>
   );
+}
+
+/** While an issue is being queued in the background, its counts are fetched again every few seconds. */
+function useRefreshWhileSending(sending: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!sending) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 3_000);
+    return () => clearInterval(timer);
+  }, [sending, revalidator]);
 }

@@ -240,6 +240,10 @@ export const newsletterIssues = pgTable("newsletter_issues", {
   queuedCount: integer("queued_count").notNull().default(0),
   createdAt: createdAt(),
   sendingStartedAt: timestamp("sending_started_at", { withTimezone: true }),
+  /** The message every subscriber's copy is made from, written when sending starts. */
+  emailBodyId: uuid("email_body_id").references(() => emailBodies.id),
+  /** While a server queues the issue, until when the others leave it alone (renewed every batch). */
+  queuingLeaseUntil: timestamp("queuing_lease_until", { withTimezone: true }),
   queuedAt: timestamp("queued_at", { withTimezone: true }),
 });
 
@@ -567,6 +571,18 @@ export type EmailAttachment = {
   content: string;
 };
 
+/**
+ * A body many messages share (a newsletter issue's 10,000 copies): stored once, each message filling
+ * its recipient slot (outbox.server.ts) when it is sent. Queuing then writes small rows only.
+ */
+export const emailBodies = pgTable("email_bodies", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  html: text("html").notNull(),
+  text: text("text").notNull(),
+  headers: jsonb("headers").$type<Record<string, string>>(),
+  createdAt: createdAt(),
+});
+
 export const emailOutbox = pgTable(
   "email_outbox",
   {
@@ -575,8 +591,12 @@ export const emailOutbox = pgTable(
     to: text("to_address").notNull(),
     cc: text("cc"),
     subject: text("subject").notNull(),
+    /** Empty when the message is made from a shared body (body_id). */
     html: text("html").notNull(),
     text: text("text").notNull(),
+    bodyId: uuid("body_id").references(() => emailBodies.id),
+    /** What this message puts in its shared body's recipient slot (a subscriber's unsubscribe token). */
+    bodyFill: text("body_fill"),
     attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
     /** Named values for transports that render their own template (the provider API). */
     templateParams: jsonb("template_params").$type<Record<string, string>>(),

@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database, type Executor } from "#server/db/client.server";
-import { emailOutbox, emailStatuses, type EmailAttachment } from "#server/db/schema";
+import { emailBodies, emailOutbox, emailStatuses, type EmailAttachment } from "#server/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "#server/logger.server";
 import { DeliveryError, type OutboxMessage, type Transport, type Transports } from "./delivery.server";
@@ -76,6 +76,8 @@ export function outboxInsert(message: NewEmail, { claimed, now, source }: { clai
     lastError: null,
     createdAt: now,
     sentAt: null,
+    bodyId: null,
+    bodyFill: null,
   };
   // Parameters in a select list are text unless cast; JSON goes as text, which both drivers pass
   // through untouched (node-postgres would turn an array into a PostgreSQL array literal).
@@ -101,6 +103,44 @@ function outboxRow(message: NewEmail, nextAttemptAt: Date) {
     headers: message.headers ?? null,
     nextAttemptAt,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared bodies: one stored message that many rows are made from (a newsletter issue)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where a shared body says who it is for: each message made from the body puts its own `body_fill`
+ * here (in the html, the text and the header values). Letters and underscores only, so URL
+ * encoding, HTML escaping and JSON leave it as it is.
+ */
+export const SHARED_BODY_SLOT = "__EMAIL_RECIPIENT_FILL__";
+
+export type SharedBody = { html: string; text: string; headers?: Record<string, string> | null };
+
+/** Stores a body for many messages; their rows carry its id and their fill (see SHARED_BODY_SLOT). */
+export async function createSharedBody(body: SharedBody, executor: Executor = getDb()): Promise<{ id: string }> {
+  const [row] = await executor
+    .insert(emailBodies)
+    .values({ html: body.html, text: body.text, headers: body.headers ?? null })
+    .returning({ id: emailBodies.id });
+  return row!;
+}
+
+/** The messages as they are sent: those made from a shared body get its text with their fill. */
+async function withSharedBodies(messages: OutboxMessage[], executor: Executor): Promise<OutboxMessage[]> {
+  const ids = [...new Set(messages.flatMap((message) => (message.bodyId ? [message.bodyId] : [])))];
+  if (ids.length === 0) return messages;
+  const bodies = new Map(
+    (await executor.select().from(emailBodies).where(inArray(emailBodies.id, ids))).map((body) => [body.id, body]),
+  );
+  return messages.map((message) => {
+    const body = message.bodyId ? bodies.get(message.bodyId) : undefined;
+    if (!body) return message;
+    const fill = (template: string) => template.replaceAll(SHARED_BODY_SLOT, message.bodyFill ?? "");
+    const headers = body.headers && Object.fromEntries(Object.entries(body.headers).map(([name, value]) => [name, fill(value)]));
+    return { ...message, html: fill(body.html), text: fill(body.text), headers: headers ?? message.headers };
+  });
 }
 
 /**
@@ -206,11 +246,12 @@ export async function claimDue(now: Date, limit: number, db: Database = getDb())
     .limit(limit)
     // Rows another sender is claiming right now are skipped rather than waited for.
     .for("update", { skipLocked: true });
-  return db
+  const claimed = await db
     .update(emailOutbox)
     .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + claimLeaseMs()) })
     .where(inArray(emailOutbox.id, due))
     .returning();
+  return withSharedBodies(claimed, db);
 }
 
 async function claimById(id: string, now: Date, db: Database = getDb()): Promise<OutboxMessage | undefined> {
@@ -219,7 +260,7 @@ async function claimById(id: string, now: Date, db: Database = getDb()): Promise
     .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + claimLeaseMs()) })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")))
     .returning();
-  return row;
+  return row && (await withSharedBodies([row], db))[0];
 }
 
 /** Wait after the `attempts`-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 hour. */
@@ -326,7 +367,7 @@ export async function listOutbox(options: { status?: EmailStatus; page?: number 
 
 export async function findOutboxMessage(id: string, executor: Executor = getDb()): Promise<OutboxMessage | undefined> {
   const [row] = await executor.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-  return row;
+  return row && (await withSharedBodies([row], executor))[0];
 }
 
 /**

@@ -1,18 +1,21 @@
 // Crash safety: the production server under mixed load (bookings, newsletter sign-ups, checkouts
 // paid on the built-in test checkout, the admin saving posts), killed with SIGKILL at a random
-// moment, restarted on the same database, several times, on PGlite and on PostgreSQL. Afterwards:
-// every request that got a success answer is there; every order is paid and fulfilled once (one
-// confirmation, even when Pay is pressed again after the restart); every committed e-mail is
-// delivered (at least once: a kill between the mail server's acceptance and the outbox's mark can
-// repeat one message, with the same Message-ID, so a receiver drops it); the PGlite directory
-// always reopens.
+// moment, restarted on the same database, several times, on PGlite and on PostgreSQL; the first
+// kill comes while a newsletter issue to 1,500 subscribers is being queued. Afterwards: every
+// request that got a success answer is there; every order is paid and fulfilled once (one
+// confirmation, even when Pay is pressed again after the restart); the issue was taken up again
+// after the restarts and every subscriber has exactly one copy; every committed e-mail is delivered
+// (at least once: a kill between the mail server's acceptance and the outbox's mark can repeat one
+// message, with the same Message-ID, so a receiver drops it); the PGlite directory always reopens.
 import fs from "node:fs";
-import { eq, ne } from "drizzle-orm";
+import { count, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_REMINDER_KIND } from "~/features/booking/reminders.server";
 import { ORDER_CONFIRMATION_KIND } from "~/features/checkout/fulfilment.server";
+import { createIssue } from "~/features/newsletter/issues.server";
+import { NEWSLETTER_ISSUE_KIND } from "~/features/newsletter/mailing.server";
 import { openDatabase } from "#server/db/client.server";
-import { blogPosts, bookings, emailOutbox, newsletterSubscriptions, orders } from "#server/db/schema";
+import { blogPosts, bookings, emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions, orders } from "#server/db/schema";
 import { bookingFields } from "../../scripts/support/booking-fields";
 import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
 import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from "../../scripts/support/server-process";
@@ -21,6 +24,7 @@ import { ADMIN, GENEROUS_LIMITS, suiteDatabases, type DatabaseKind } from "./sup
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 4);
 const LANES = 6;
+const ISSUE_SUBSCRIBERS = 1_500;
 
 type Acknowledged = { bookings: string[]; subscribers: string[]; payments: Array<{ sessionPath: string; email: string }>; posts: string[] };
 
@@ -33,6 +37,8 @@ describe.each(suiteDatabases())("killed with SIGKILL under mixed load, on %s", (
   const acknowledged: Acknowledged = { bookings: [], subscribers: [], payments: [], posts: [] };
   let requests = 0;
   let next = 0;
+  let issueId: string;
+  let queuedAtFirstKill = -1;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -50,13 +56,27 @@ describe.each(suiteDatabases())("killed with SIGKILL under mixed load, on %s", (
       EMAIL_CLAIM_LEASE_SECONDS: "5",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // The issue's messages all due at once, so they are delivered within the test.
+      NEWSLETTER_SEND_PER_MINUTE: "100000",
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     };
+    // The newsletter's readers and the issue, written before the first start.
+    const seeding = await openDatabase({ databaseUrl: postgres?.url, dataDir });
+    try {
+      for (let i = 0; i < ISSUE_SUBSCRIBERS; i += 500) {
+        const rows = Array.from({ length: 500 }, (_, j) => ({ email: `subscriber-${i + j}@example.test`, source: "blog_footer" as const }));
+        await seeding.db.insert(newsletterSubscriptions).values(rows);
+      }
+      ({ id: issueId } = await createIssue({ subject: "Crash-safe issue", html: "<p>Sent once.</p>", text: "Sent once." }, seeding.db));
+    } finally {
+      await seeding.close();
+    }
   });
   afterAll(async () => {
     console.log(
       `crash safety on ${kind}: ${KILLS} kills, ${requests} requests, acknowledged ${acknowledged.bookings.length} bookings, ` +
-        `${acknowledged.subscribers.length} sign-ups, ${acknowledged.payments.length} payments, ${acknowledged.posts.length} posts`,
+        `${acknowledged.subscribers.length} sign-ups, ${acknowledged.payments.length} payments, ${acknowledged.posts.length} posts; ` +
+        `the first kill with ${queuedAtFirstKill} of the issue's ${ISSUE_SUBSCRIBERS} copies queued`,
     );
     await sink?.stop();
     await postgres?.drop();
@@ -114,6 +134,13 @@ describe.each(suiteDatabases())("killed with SIGKILL under mixed load, on %s", (
     }
   }
 
+  /** How many copies /admin/newsletter says are queued while the issue is being queued; null once it is not. */
+  async function queuing(adminCookie: string): Promise<number | null> {
+    const page = await (await fetch(`${url}/admin/newsletter`, { headers: { cookie: adminCookie } })).text();
+    const shown = /Queuing: (\d+) of/.exec(page);
+    return shown ? Number(shown[1]) : null;
+  }
+
   async function start(): Promise<ServerProcess> {
     const server = await startServerProcess(env);
     if (server.child.exitCode !== null) throw new Error(`the server did not start again:\n${server.output()}`);
@@ -128,9 +155,24 @@ describe.each(suiteDatabases())("killed with SIGKILL under mixed load, on %s", (
       const lanes = Array.from({ length: LANES }, async () => {
         while (alive) await oneRequest(adminCookie).catch(() => undefined);
       });
-      // A random moment after the load began: a request of every kind is in flight by then.
-      const before = requests;
-      while (requests - before < 40 + Math.floor(Math.random() * 80)) await new Promise((resolve) => setTimeout(resolve, 5));
+      if (round === 0) {
+        // The first kill: while the issue is being queued, once some of it is.
+        const sent = await form("/admin/newsletter", { intent: "send-issue", issueId }, adminCookie);
+        expect(sent.status).toBe(302);
+        for (;;) {
+          const queued = await queuing(adminCookie);
+          expect(queued, "the issue was queued before the kill came").not.toBeNull();
+          if (queued! > 0) {
+            queuedAtFirstKill = queued!;
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } else {
+        // A random moment after the load began: a request of every kind is in flight by then.
+        const before = requests;
+        while (requests - before < 40 + Math.floor(Math.random() * 80)) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
       server.child.kill("SIGKILL");
       await server.exited;
       alive = false;
@@ -144,7 +186,13 @@ describe.each(suiteDatabases())("killed with SIGKILL under mixed load, on %s", (
       const again = await form(sessionPath, { intent: "pay", email, name: "Ada Lovelace", companyName: "Analytical Engines", phone: "316-555-0100", cardNumber: "4242 4242 4242 4242" });
       expect(again.status).toBeLessThan(400);
     }
+    // The issue is taken up again by itself once the killed server's hold on it has lapsed.
+    const adminCookie = await signIn();
+    const queueDeadline = Date.now() + 90_000;
+    while ((await queuing(adminCookie)) !== null && Date.now() < queueDeadline) await new Promise((resolve) => setTimeout(resolve, 250));
     await stopServerProcess(server);
+    expect(queuedAtFirstKill).toBeGreaterThan(0);
+    expect(queuedAtFirstKill).toBeLessThan(ISSUE_SUBSCRIBERS);
 
     expect(acknowledged.bookings.length).toBeGreaterThan(0);
     expect(acknowledged.subscribers.length).toBeGreaterThan(0);
@@ -172,6 +220,20 @@ describe.each(suiteDatabases())("killed with SIGKILL under mixed load, on %s", (
       for (const row of confirmations) perBuyer.set(row.to, (perBuyer.get(row.to) ?? 0) + 1);
       expect([...perBuyer.values()].every((n) => n === 1)).toBe(true);
       expect(perBuyer.size).toBe(paid.length);
+      // The issue: sent, and exactly one copy for each reader (and for those who signed up meanwhile, at most one).
+      const [issue] = await db.select({ status: newsletterIssues.status }).from(newsletterIssues).where(eq(newsletterIssues.id, issueId));
+      expect(issue!.status).toBe("sent");
+      const copies = await db
+        .select({ to: emailOutbox.to, copies: count() })
+        .from(newsletterDeliveries)
+        .innerJoin(emailOutbox, eq(emailOutbox.id, newsletterDeliveries.outboxId))
+        .where(eq(newsletterDeliveries.issueId, issueId))
+        .groupBy(emailOutbox.to);
+      expect(copies.filter((row) => row.copies !== 1)).toEqual([]);
+      const readers = new Set(copies.map((row) => row.to));
+      expect(Array.from({ length: ISSUE_SUBSCRIBERS }, (_, i) => `subscriber-${i}@example.test`).filter((to) => !readers.has(to))).toEqual([]);
+      const [issueRows] = await db.select({ value: count() }).from(emailOutbox).where(eq(emailOutbox.kind, NEWSLETTER_ISSUE_KIND));
+      expect(issueRows!.value).toBe(copies.length);
       committed = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(ne(emailOutbox.kind, BOOKING_REMINDER_KIND));
     } finally {
       await database.close();

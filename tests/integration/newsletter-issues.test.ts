@@ -1,14 +1,24 @@
 // Queuing a newsletter issue on each database: 2,000 subscribers get exactly one message each
-// across a double send (two calls at once, then a third), and across a run interrupted mid-queue
-// (batches that committed, one that rolled back) and its restart; unsubscribed addresses get none;
-// each copy has its subscriber's own unsubscribe link and List-Unsubscribe headers, and
+// across a double Send and two servers' runs at once, across a run that died mid-queue (batches that
+// committed, one that rolled back) and the run that takes it up once its lease lapses, and across a
+// graceful stop; a run works a tenth of the time; unsubscribed addresses get none; each copy, made
+// from one stored body, has its subscriber's own unsubscribe link and List-Unsubscribe headers, and
 // unsubscribing drops a copy still queued.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createIssue, queueIssue, queueIssueBatch } from "~/features/newsletter/issues.server";
+import {
+  createIssue,
+  issueBody,
+  queueIssueBatch,
+  QUEUING_LEASE_MS,
+  runIssueQueue,
+  startSending,
+  unheldSendingIssues,
+} from "~/features/newsletter/issues.server";
 import { NEWSLETTER_ISSUE_KIND, oneClickUnsubscribeUrl, unsubscribeUrl } from "~/features/newsletter/mailing.server";
 import { unsubscribe } from "~/features/newsletter/subscriptions.server";
-import { emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
+import { emailBodies, emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
+import { createSharedBody, findOutboxMessage, SHARED_BODY_SLOT } from "#server/email/outbox.server";
 import { tempDir } from "../../scripts/support/databases";
 import { testDatabases, type TestDatabase } from "../support/databases";
 
@@ -29,6 +39,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("newsletter issues
     await db.db.delete(newsletterDeliveries);
     await db.db.delete(newsletterIssues);
     await db.db.delete(emailOutbox).where(eq(emailOutbox.kind, NEWSLETTER_ISSUE_KIND));
+    await db.db.delete(emailBodies);
     await db.db.delete(newsletterSubscriptions);
     const rows = Array.from({ length: SUBSCRIBERS + UNSUBSCRIBED }, (_, i) => ({
       email: `reader${i}@example.com`,
@@ -60,45 +71,105 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("newsletter issues
     return { ...row!, outboxRows: Number(outbox!.count) };
   }
 
-  it("queues one message per active subscriber across two sends at once and a third", async () => {
+  const later = (ms: number) => () => new Date(Date.now() + ms);
+
+  it("starts once and queues one message per active subscriber across two presses and two runs at once", async () => {
     const { id } = await issue();
-    const [first, second] = await Promise.all([queueIssue(id, { batchSize: 300 }), queueIssue(id, { batchSize: 300 })]);
-    expect([first, second].every((outcome) => outcome.outcome === "queued" && outcome.queued === SUBSCRIBERS)).toBe(true);
-    expect(await queueIssue(id)).toEqual({ outcome: "already-sent", queued: SUBSCRIBERS });
+    const presses = await Promise.all([startSending(id), startSending(id)]);
+    expect(presses.map((press) => press.outcome).sort()).toEqual(["already-sending", "started"]);
+    // Two servers' runs at once: one holds the issue, the other leaves it alone.
+    const runs = await Promise.all([runIssueQueue(id, { batchSize: 300, duty: 1 }), runIssueQueue(id, { batchSize: 300, duty: 1 })]);
+    expect(runs.map((run) => run.outcome).sort()).toEqual(["not-taken", "queued"]);
+    expect(runs.find((run) => run.outcome === "queued")).toEqual({ outcome: "queued", queued: SUBSCRIBERS });
+    expect(await startSending(id)).toEqual({ outcome: "already-sent", queued: SUBSCRIBERS });
+    expect(await runIssueQueue(id, { duty: 1 })).toEqual({ outcome: "not-taken" });
     expect(await messagesOf(id)).toEqual({ messages: SUBSCRIBERS, addresses: SUBSCRIBERS, toUnsubscribed: 0, outboxRows: SUBSCRIBERS });
     const [saved] = await db.db.select({ status: newsletterIssues.status, queuedCount: newsletterIssues.queuedCount }).from(newsletterIssues);
     expect(saved).toEqual({ status: "sent", queuedCount: SUBSCRIBERS });
-    expect(await queueIssue("00000000-0000-4000-8000-000000000000")).toEqual({ outcome: "not-found" });
+    expect(await startSending("00000000-0000-4000-8000-000000000000")).toEqual({ outcome: "not-found" });
   });
 
-  it("a run interrupted mid-queue, then restarted, still gives everyone exactly one message", async () => {
+  it("a run that dies mid-queue is taken up once its lease has lapsed, and everyone still gets exactly one message", async () => {
     const { id } = await issue();
-    // The first run: two batches commit, the third dies with its transaction (a crash mid-statement).
-    let after: string | undefined;
-    for (let batch = 0; batch < 2; batch++) after = (await queueIssueBatch(id, content, { after, limit: 400 })).lastId ?? undefined;
+    await startSending(id);
+    // The first run: two batches commit, then the process dies (its lease still held).
+    let batches = 0;
+    const dying = runIssueQueue(id, {
+      batchSize: 400,
+      duty: 1,
+      sleep: async () => {
+        if (++batches === 2) throw new Error("the process died");
+      },
+    });
+    await expect(dying).rejects.toThrow("the process died");
+    // A third batch died with its transaction (a crash mid-statement).
+    const [held] = await db.db.select({ subject: newsletterIssues.subject, bodyId: newsletterIssues.emailBodyId }).from(newsletterIssues).where(eq(newsletterIssues.id, id));
     await expect(
       db.db.transaction(async (tx) => {
-        await queueIssueBatch(id, content, { after, limit: 400 }, tx);
+        await queueIssueBatch(id, { subject: held!.subject, bodyId: held!.bodyId! }, { limit: 400 }, tx);
         throw new Error("the process died");
       }),
     ).rejects.toThrow("the process died");
     expect((await messagesOf(id)).messages).toBe(800);
 
-    // The restart, and a second press of Send meanwhile.
-    const outcomes = await Promise.all([queueIssue(id, { batchSize: 700 }), queueIssue(id)]);
-    expect(outcomes.map((outcome) => outcome.outcome)).toEqual(["queued", "queued"]);
+    // While the lease holds, nobody takes it up; once it has lapsed, the next pass does.
+    expect(await unheldSendingIssues()).toEqual([]);
+    expect(await runIssueQueue(id, { duty: 1 })).toEqual({ outcome: "not-taken" });
+    const afterLease = later(QUEUING_LEASE_MS + 1_000);
+    expect(await unheldSendingIssues(afterLease())).toEqual([id]);
+    expect(await runIssueQueue(id, { batchSize: 700, duty: 1, clock: afterLease })).toEqual({ outcome: "queued", queued: SUBSCRIBERS });
     expect(await messagesOf(id)).toEqual({ messages: SUBSCRIBERS, addresses: SUBSCRIBERS, toUnsubscribed: 0, outboxRows: SUBSCRIBERS });
+    // One shared body for the issue, whichever run wrote it.
+    expect(await db.db.select({ id: emailBodies.id }).from(emailBodies).where(eq(emailBodies.id, held!.bodyId!))).toHaveLength(1);
+  });
+
+  it("a run told the server is stopping lets go after its batch; the next start goes on at once", async () => {
+    const { id } = await issue();
+    await startSending(id);
+    let batches = 0;
+    const stopped = await runIssueQueue(id, { batchSize: 500, duty: 1, sleep: async () => void batches++, stopping: () => batches >= 1 });
+    expect(stopped).toEqual({ outcome: "stopped" });
+    expect((await messagesOf(id)).messages).toBe(500);
+    expect(await unheldSendingIssues()).toEqual([id]);
+    expect(await runIssueQueue(id, { duty: 1 })).toEqual({ outcome: "queued", queued: SUBSCRIBERS });
+  });
+
+  it("works a tenth of the time: after each batch it waits nine times as long as the batch took", async () => {
+    const { id } = await issue();
+    await startSending(id);
+    const waits: number[] = [];
+    const worked: number[] = [];
+    let began = performance.now();
+    const result = await runIssueQueue(id, {
+      batchSize: 500,
+      sleep: async (ms) => {
+        worked.push(performance.now() - began);
+        waits.push(ms);
+        began = performance.now();
+      },
+    });
+    expect(result).toEqual({ outcome: "queued", queued: SUBSCRIBERS });
+    expect(waits).toHaveLength(Math.ceil(SUBSCRIBERS / 500) + 1);
+    // Each wait is 9 × the batch's own time, which is a little less than the time between waits.
+    waits.forEach((wait, i) => {
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(9 * worked[i]!);
+      // (The first also took the issue and wrote its body before its batch.)
+      if (i > 0) expect(wait).toBeGreaterThanOrEqual(Math.min(9 * worked[i]! * 0.5, QUEUING_LEASE_MS / 3));
+    });
   });
 
   it("paces the issue: its n-th message is due (n - 1) / perMinute whole minutes after sending started, across batches and a restart", async () => {
     const { id } = await issue();
+    const { id: bodyId } = await createSharedBody(issueBody(content));
+    const message = { subject: content.subject, bodyId };
     const startsAt = new Date("2026-11-24T15:00:00Z");
     // Two batches of 700, as a run that stopped after them; then a restarted run finishes.
     let after: string | undefined;
     for (let batch = 0; batch < 2; batch++) {
-      after = (await queueIssueBatch(id, content, { after, limit: 700, startsAt, perMinute: 500 })).lastId ?? undefined;
+      after = (await queueIssueBatch(id, message, { after, limit: 700, startsAt, perMinute: 500 })).lastId ?? undefined;
     }
-    await queueIssueBatch(id, content, { after, limit: 5_000, startsAt, perMinute: 500 });
+    await queueIssueBatch(id, message, { after, limit: 5_000, startsAt, perMinute: 500 });
     const due = await db.db
       .select({ minute: sql<number>`(extract(epoch from ${emailOutbox.nextAttemptAt} - ${startsAt.toISOString()}::timestamptz) / 60)::integer`, count: sql<number>`count(*)::integer` })
       .from(newsletterDeliveries)
@@ -114,27 +185,36 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("newsletter issues
     ]);
   });
 
-  it("each copy has its subscriber's own unsubscribe link and List-Unsubscribe headers; unsubscribing drops a queued copy", async () => {
+  it("each copy has its subscriber's own unsubscribe link and List-Unsubscribe headers, made from one stored body; unsubscribing drops a queued copy", async () => {
     const { id } = await issue();
-    await queueIssue(id);
+    await startSending(id);
+    await runIssueQueue(id, { duty: 1 });
     const [reader] = await db.db
       .select({ token: newsletterSubscriptions.unsubscribeToken })
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, "reader100@example.com"));
-    const mails = await db.db
-      .select({ to: emailOutbox.to, subject: emailOutbox.subject, html: emailOutbox.html, text: emailOutbox.text, headers: emailOutbox.headers, status: emailOutbox.status })
+    const rows = await db.db
+      .select({ id: emailOutbox.id, to: emailOutbox.to, html: emailOutbox.html, text: emailOutbox.text, headers: emailOutbox.headers })
       .from(emailOutbox)
       .where(and(eq(emailOutbox.kind, NEWSLETTER_ISSUE_KIND), inArray(emailOutbox.to, ["reader100@example.com", "reader101@example.com"])));
-    const mail = mails.find((m) => m.to === "reader100@example.com")!;
-    const other = mails.find((m) => m.to === "reader101@example.com")!;
-    expect(mail.subject).toBe("March: spindle time");
-    expect(mail.html).toContain("<p>Spindle <b>time</b> &amp; setups</p>");
-    expect(mail.html).toContain(`href="${unsubscribeUrl(reader!.token)}"`);
-    expect(mail.text).toContain(`Spindle time & setups`);
-    expect(mail.text).toContain(`Unsubscribe: ${unsubscribeUrl(reader!.token)}`);
-    expect(mail.headers).toEqual({ "List-Unsubscribe": `<${oneClickUnsubscribeUrl(reader!.token)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-    expect(other.text).not.toContain(reader!.token);
-    expect(`${mail.html}${mail.text}`).not.toContain("__NEWSLETTER_UNSUBSCRIBE_TOKEN__");
+    // The rows are small: the body is stored once.
+    expect(rows.map((row) => [row.html, row.text, row.headers])).toEqual([
+      ["", "", null],
+      ["", "", null],
+    ]);
+    expect(await db.db.select({ id: emailBodies.id }).from(emailBodies)).toHaveLength(1);
+    // As the outbox sends (and the mail viewer shows) them.
+    const [mail, other] = await Promise.all(
+      ["reader100@example.com", "reader101@example.com"].map((to) => findOutboxMessage(rows.find((row) => row.to === to)!.id)),
+    );
+    expect(mail!.subject).toBe("March: spindle time");
+    expect(mail!.html).toContain("<p>Spindle <b>time</b> &amp; setups</p>");
+    expect(mail!.html).toContain(`href="${unsubscribeUrl(reader!.token)}"`);
+    expect(mail!.text).toContain(`Spindle time & setups`);
+    expect(mail!.text).toContain(`Unsubscribe: ${unsubscribeUrl(reader!.token)}`);
+    expect(mail!.headers).toEqual({ "List-Unsubscribe": `<${oneClickUnsubscribeUrl(reader!.token)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(other!.text).not.toContain(reader!.token);
+    expect(`${mail!.html}${mail!.text}${JSON.stringify(mail!.headers)}`).not.toContain(SHARED_BODY_SLOT);
 
     await unsubscribe(reader!.token);
     const [after] = await db.db.select({ status: emailOutbox.status }).from(emailOutbox).where(and(eq(emailOutbox.kind, NEWSLETTER_ISSUE_KIND), eq(emailOutbox.to, "reader100@example.com")));

@@ -20,7 +20,8 @@ import { enqueueEmail } from "#server/email/outbox.server";
 import { logger } from "#server/logger.server";
 import type { IssueView } from "./components/admin-issues";
 import { newsletterIssueEmail } from "./email-templates.server";
-import { createIssue, queueIssue } from "./issues.server";
+import { queueInBackground } from "./issue-queue.server";
+import { createIssue, startSending } from "./issues.server";
 import {
   CREATE_ISSUE_INTENT,
   createIssueSchema,
@@ -68,7 +69,7 @@ export type IssueRow = Awaited<ReturnType<typeof listIssuesWithCounts>>[number];
 export async function getNewsletterPage(url: URL) {
   const [issues, posts, activeSubscribers] = await Promise.all([listIssuesWithCounts(), listPublishedPosts(), countActiveSubscribers()]);
   const send = url.searchParams.get("send");
-  const confirmSendId = send && isUuid(send) && issues.some((issue) => issue.id === send && issue.status !== "sent") ? send : null;
+  const confirmSendId = send && isUuid(send) && issues.some((issue) => issue.id === send && issue.status === "draft") ? send : null;
   return data(
     {
       issues: issues.map(
@@ -167,18 +168,24 @@ async function send(formData: FormData) {
   if (!getEnv().MAILING_POSTAL_ADDRESS) {
     return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Not sent", description: POSTAL_ADDRESS_MISSING });
   }
-  const outcome = await queueIssue(submission.value.issueId);
+  const { issueId } = submission.value;
+  const outcome = await startSending(issueId);
   if (outcome.outcome === "not-found") {
     return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Not sent", description: "This issue no longer exists." });
   }
   if (outcome.outcome === "already-sent") {
     return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Already sent", description: `This issue went to ${outcome.queued} subscribers already.` });
   }
-  logger.info({ issueId: submission.value.issueId, queued: outcome.queued }, "newsletter issue queued");
+  if (outcome.outcome === "already-sending") {
+    return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Already sending", description: "This issue is being sent: the counts below show how far it got." });
+  }
+  queueInBackground(issueId);
+  logger.info({ issueId }, "newsletter issue sending");
+  const audience = await countActiveSubscribers();
   return redirectWithToast(ADMIN_NEWSLETTER_PATH, {
     kind: "success",
-    title: "Issue sent",
-    description: `Queued for ${outcome.queued} subscriber${outcome.queued === 1 ? "" : "s"}.`,
+    title: "Sending started",
+    description: `Queuing for ${audience} subscriber${audience === 1 ? "" : "s"}; the counts below fill in as it goes.`,
   });
 }
 

@@ -1,23 +1,31 @@
 // Newsletter issues (newsletter_issues) and queuing one to every active subscriber through the
-// outbox. Each batch is one statement that picks subscribers without a delivery of the issue,
-// inserts their newsletter_deliveries rows (primary key issue + subscription, ON CONFLICT DO
-// NOTHING) and, for the rows it did insert, their outbox messages. So a message exists exactly
-// when its delivery row does: pressing Send twice, two admins at once, or a restart mid-queue
-// (the next run skips who already has one) never gives a subscriber two copies. Unsubscribed
-// addresses are never picked.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// outbox. The issue's message is stored once as a shared body (email_bodies); each subscriber's
+// copy is a small outbox row naming that body and their unsubscribe token, filled in when it is
+// sent. Each batch is one statement that picks subscribers without a delivery of the issue, inserts
+// their newsletter_deliveries rows (primary key issue + subscription, ON CONFLICT DO NOTHING) and,
+// for the rows it did insert, their outbox rows. So a message exists exactly when its delivery row
+// does: pressing Send twice, two admins at once, or a restart mid-queue (the next run skips who
+// already has one) never gives a subscriber two copies. Unsubscribed addresses are never picked.
+// The run in the background (issue-queue.server.ts) calls runIssueQueue.
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getEnv } from "~/lib/env.server";
 import { getDb, type Executor } from "#server/db/client.server";
-import { emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
+import { emailBodies, emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
+import { createSharedBody, SHARED_BODY_SLOT } from "#server/email/outbox.server";
 import { newsletterIssueEmail } from "./email-templates.server";
 import { listUnsubscribeHeaders, NEWSLETTER_ISSUE_KIND, unsubscribeUrl } from "./mailing.server";
 
-/** Rows per statement: big enough to queue 10,000 in a few statements, small enough to hold no lock for long. */
-export const ISSUE_QUEUE_BATCH = 500;
-
-// Stands for the subscriber's unsubscribe token in the rendered message; each copy gets its own.
-// Letters and underscores only: URL encoding, HTML escaping and JSON leave it as it is.
-const TOKEN_SLOT = "__NEWSLETTER_UNSUBSCRIBE_TOKEN__";
+/** Rows per statement: a few milliseconds of work each, so the site between batches is never held for long. */
+export const ISSUE_QUEUE_BATCH = 250;
+/**
+ * The share of the time a run works: after each batch it waits (1 - share) / share of the batch's
+ * own time, so pages keep about 90 % of their speed meanwhile (on PGlite a batch runs in the
+ * server's own process; on PostgreSQL it takes a core from somebody). 10,000 subscribers: a few
+ * seconds.
+ */
+export const ISSUE_QUEUE_DUTY = 0.1;
+/** A run holds the issue for this long, renewed every batch; a server that died leaves it after. */
+export const QUEUING_LEASE_MS = 15_000;
 const BEFORE_ANY_ID = "00000000-0000-0000-0000-000000000000";
 
 export type NewIssue = { subject: string; html: string; text: string; postId?: string | null };
@@ -30,22 +38,23 @@ export async function createIssue(issue: NewIssue, db: Executor = getDb()): Prom
   return row!;
 }
 
-/** The issue as each subscriber gets it, with TOKEN_SLOT where their own token goes. */
-function issueTemplate(issue: IssueContent) {
-  const message = newsletterIssueEmail({ ...issue, unsubscribeUrl: unsubscribeUrl(TOKEN_SLOT) });
-  return { ...message, headers: JSON.stringify(listUnsubscribeHeaders(TOKEN_SLOT)) };
-}
-
 export type IssueContent = { subject: string; html: string; text: string };
 
+/** The issue as every subscriber gets it, with the shared body's slot where their own token goes. */
+export function issueBody(issue: IssueContent) {
+  const message = newsletterIssueEmail({ ...issue, unsubscribeUrl: unsubscribeUrl(SHARED_BODY_SLOT) });
+  return { subject: message.subject, html: message.html, text: message.text, headers: listUnsubscribeHeaders(SHARED_BODY_SLOT) };
+}
+
 /**
- * One batch: queues the issue to up to `limit` active subscribers after `after` (by id) that have
- * no delivery of it yet. `picked`: subscribers looked at (0: none left); `queued`: messages this
- * call wrote (fewer when a concurrent run got some first); `lastId`: where the next batch starts.
+ * One batch: queues the issue (its subject and shared body) to up to `limit` active subscribers
+ * after `after` (by id) that have no delivery of it yet. `picked`: subscribers looked at (0: none
+ * left); `queued`: messages this call wrote (fewer when a concurrent run got some first);
+ * `lastId`: where the next batch starts.
  */
 export async function queueIssueBatch(
   issueId: string,
-  content: IssueContent,
+  message: { subject: string; bodyId: string },
   {
     after = BEFORE_ANY_ID,
     limit = ISSUE_QUEUE_BATCH,
@@ -55,9 +64,7 @@ export async function queueIssueBatch(
   }: { after?: string; limit?: number; now?: Date; startsAt?: Date; perMinute?: number },
   db: Executor = getDb(),
 ): Promise<{ picked: number; queued: number; lastId: string | null }> {
-  const template = issueTemplate(content);
   const subscriptions = newsletterSubscriptions;
-  const slot = sql`${TOKEN_SLOT}::text`;
   const result = await db.execute(sql`
     with picked as (
       select ${subscriptions.id} as id, ${subscriptions.email} as email, ${subscriptions.unsubscribeToken} as token
@@ -80,10 +87,8 @@ export async function queueIssueBatch(
       select count(*)::bigint as n from ${newsletterDeliveries} where ${newsletterDeliveries.issueId} = ${issueId}::uuid
     ),
     queued as (
-      insert into ${emailOutbox} (id, kind, to_address, subject, html, text, headers, status, next_attempt_at, created_at)
-      select claimed.outbox_id, ${NEWSLETTER_ISSUE_KIND}, picked.email, ${template.subject},
-        replace(${template.html}::text, ${slot}, picked.token), replace(${template.text}::text, ${slot}, picked.token),
-        replace(${template.headers}::text, ${slot}, picked.token)::jsonb, 'pending',
+      insert into ${emailOutbox} (id, kind, to_address, subject, html, text, body_id, body_fill, status, next_attempt_at, created_at)
+      select claimed.outbox_id, ${NEWSLETTER_ISSUE_KIND}, picked.email, ${message.subject}, '', '', ${message.bodyId}::uuid, picked.token, 'pending',
         -- The pace: the issue's n-th message is due (n - 1) / perMinute whole minutes after it started.
         ${startsAt}::timestamptz + ((already.n + row_number() over (order by picked.id) - 1) / ${perMinute}::bigint) * interval '1 minute',
         ${now}::timestamptz
@@ -96,43 +101,128 @@ export async function queueIssueBatch(
   return { picked: Number(row.picked), queued: Number(row.queued), lastId: row.last_id };
 }
 
-export type QueueOutcome = { outcome: "queued" | "already-sent"; queued: number } | { outcome: "not-found" };
+export type SendOutcome = { outcome: "started" | "already-sending" } | { outcome: "already-sent"; queued: number } | { outcome: "not-found" };
 
-/**
- * Queues the issue to every active subscriber, a batch at a time (no transaction held across
- * batches). Safe to call again at any point, or twice at once: it continues where any run got to.
- * `queued`: the issue's messages in all.
- */
-export async function queueIssue(
-  issueId: string,
-  { batchSize = ISSUE_QUEUE_BATCH, now = new Date() }: { batchSize?: number; now?: Date } = {},
-  db: Executor = getDb(),
-): Promise<QueueOutcome> {
+/** The admin's Send: a draft becomes `sending` (once, whoever presses first); the run queues it. */
+export async function startSending(issueId: string, now = new Date(), db: Executor = getDb()): Promise<SendOutcome> {
+  const [started] = await db
+    .update(newsletterIssues)
+    .set({ status: "sending", sendingStartedAt: now })
+    .where(and(eq(newsletterIssues.id, issueId), eq(newsletterIssues.status, "draft")))
+    .returning({ id: newsletterIssues.id });
+  if (started) return { outcome: "started" };
+  const [issue] = await db
+    .select({ status: newsletterIssues.status, queued: newsletterIssues.queuedCount })
+    .from(newsletterIssues)
+    .where(eq(newsletterIssues.id, issueId));
+  if (!issue) return { outcome: "not-found" };
+  return issue.status === "sent" ? { outcome: "already-sent", queued: issue.queued } : { outcome: "already-sending" };
+}
+
+/** Issues being sent that no run holds (the server that held one stopped or died). */
+export async function unheldSendingIssues(now = new Date(), db: Executor = getDb()): Promise<string[]> {
+  const rows = await db
+    .select({ id: newsletterIssues.id })
+    .from(newsletterIssues)
+    .where(and(eq(newsletterIssues.status, "sending"), or(isNull(newsletterIssues.queuingLeaseUntil), lt(newsletterIssues.queuingLeaseUntil, now))));
+  return rows.map((row) => row.id);
+}
+
+/** Takes the issue for this run if it is being sent and nobody holds it; its content when taken. */
+async function takeIssue(issueId: string, now: Date, db: Executor) {
   const [issue] = await db
     .update(newsletterIssues)
-    .set({ status: "sending", sendingStartedAt: sql`coalesce(${newsletterIssues.sendingStartedAt}, ${now}::timestamptz)` })
-    .where(and(eq(newsletterIssues.id, issueId), inArray(newsletterIssues.status, ["draft", "sending"])))
+    .set({ queuingLeaseUntil: new Date(now.getTime() + QUEUING_LEASE_MS) })
+    .where(
+      and(
+        eq(newsletterIssues.id, issueId),
+        eq(newsletterIssues.status, "sending"),
+        or(isNull(newsletterIssues.queuingLeaseUntil), lt(newsletterIssues.queuingLeaseUntil, now)),
+      ),
+    )
     .returning({
       subject: newsletterIssues.subject,
       html: newsletterIssues.html,
       text: newsletterIssues.text,
+      bodyId: newsletterIssues.emailBodyId,
       startedAt: newsletterIssues.sendingStartedAt,
     });
-  if (!issue) {
-    const [sent] = await db.select({ queued: newsletterIssues.queuedCount }).from(newsletterIssues).where(eq(newsletterIssues.id, issueId));
-    return sent ? { outcome: "already-sent", queued: sent.queued } : { outcome: "not-found" };
-  }
+  return issue;
+}
+
+/** The issue's shared body, written by the first run that needs it. */
+async function bodyOf(issueId: string, stored: string | null, body: ReturnType<typeof issueBody>, db: Executor) {
+  if (stored) return stored;
+  return db.transaction(async (tx) => {
+    const { id } = await createSharedBody(body, tx);
+    const [set] = await tx
+      .update(newsletterIssues)
+      .set({ emailBodyId: id })
+      .where(and(eq(newsletterIssues.id, issueId), isNull(newsletterIssues.emailBodyId)))
+      .returning({ id: newsletterIssues.emailBodyId });
+    if (set) return id;
+    // A run that took the issue over meanwhile wrote it first: keep theirs.
+    await tx.delete(emailBodies).where(eq(emailBodies.id, id));
+    const [theirs] = await tx.select({ id: newsletterIssues.emailBodyId }).from(newsletterIssues).where(eq(newsletterIssues.id, issueId));
+    return theirs!.id!;
+  });
+}
+
+export type RunOptions = {
+  batchSize?: number;
+  /** The share of the time spent working (1: no pauses, as tests run it). */
+  duty?: number;
+  clock?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  /** Asked between batches: true leaves the issue for the next run (the server is stopping). */
+  stopping?: () => boolean;
+};
+
+export type RunOutcome = { outcome: "queued"; queued: number } | { outcome: "not-taken" } | { outcome: "stopped" };
+
+/**
+ * Queues a `sending` issue to every active subscriber, a batch at a time (no transaction held
+ * across batches), holding the issue's lease so other servers leave it alone. Safe to run again at
+ * any point: it continues where any run got to. `not-taken`: not being sent, or another run holds it.
+ */
+export async function runIssueQueue(
+  issueId: string,
+  {
+    batchSize = ISSUE_QUEUE_BATCH,
+    duty = ISSUE_QUEUE_DUTY,
+    clock = () => new Date(),
+    sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    stopping = () => false,
+  }: RunOptions = {},
+  db: Executor = getDb(),
+): Promise<RunOutcome> {
+  const issue = await takeIssue(issueId, clock(), db);
+  if (!issue) return { outcome: "not-taken" };
+  const body = issueBody(issue);
+  const message = { subject: body.subject, bodyId: await bodyOf(issueId, issue.bodyId, body, db) };
   for (let after: string | null = BEFORE_ANY_ID; after; ) {
-    // Paced from the moment sending first started: a restart continues the same schedule.
-    after = (await queueIssueBatch(issueId, issue, { after, limit: batchSize, now, startsAt: issue.startedAt ?? now }, db)).lastId;
-    // Let the requests that arrived meanwhile in: on PGlite a batch runs in this very process.
-    await new Promise((resolve) => setImmediate(resolve));
+    if (stopping()) {
+      await db.update(newsletterIssues).set({ queuingLeaseUntil: null }).where(eq(newsletterIssues.id, issueId));
+      return { outcome: "stopped" };
+    }
+    const began = performance.now();
+    const now = clock();
+    // Paced from the moment sending started: a restart continues the same schedule.
+    after = (await queueIssueBatch(issueId, message, { after, limit: batchSize, now, startsAt: issue.startedAt ?? now }, db)).lastId;
+    await db
+      .update(newsletterIssues)
+      .set({ queuingLeaseUntil: new Date(clock().getTime() + QUEUING_LEASE_MS) })
+      .where(eq(newsletterIssues.id, issueId));
+    const worked = performance.now() - began;
+    // Never so long that the lease runs out meanwhile.
+    await sleep(duty >= 1 ? 0 : Math.min((worked * (1 - duty)) / duty, QUEUING_LEASE_MS / 3));
   }
   const [done] = await db
     .update(newsletterIssues)
     .set({
       status: "sent",
-      queuedAt: now,
+      queuedAt: clock(),
+      queuingLeaseUntil: null,
       queuedCount: sql`(select count(*)::integer from ${newsletterDeliveries} where ${newsletterDeliveries.issueId} = ${issueId}::uuid)`,
     })
     .where(eq(newsletterIssues.id, issueId))

@@ -14,6 +14,8 @@ function message(id: string): OutboxMessage {
     subject: `Subject ${id}`,
     html: "<p>Hello</p>",
     text: "Hello",
+    bodyId: null,
+    bodyFill: null,
     attachments: [],
     templateParams: null,
     headers: null,

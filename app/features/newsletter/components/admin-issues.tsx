@@ -112,7 +112,12 @@ export function IssueList({
               <Count label="Unsubscribed since" value={issue.unsubscribedSince} />
             </dl>
           ) : null}
-          {issue.status !== "sent" ? (
+          {issue.status === "sending" ? (
+            <p role="status" className="mt-3 text-sm text-muted-foreground">
+              {`Queuing: ${issue.queued} of ${activeSubscribers} so far.`}
+            </p>
+          ) : null}
+          {issue.status === "draft" ? (
             <div className="mt-4 grid gap-3">
               <TestSendForm issueId={issue.id} subject={issue.subject} />
               {confirmSendId === issue.id ? (
