@@ -5,7 +5,7 @@ import { AdminPageHeader } from "~/components/admin-page-header";
 import { useToast } from "~/components/form";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { getNewsletterPage, newsletterActionFromAdmin } from "~/features/newsletter/admin-issues.server";
-import { IssueComposer, IssueList } from "~/features/newsletter/components/admin-issues";
+import { formatCount, IssueComposer, IssueList } from "~/features/newsletter/components/admin-issues";
 import { CREATE_ISSUE_INTENT, SEND_ISSUE_INTENT } from "~/features/newsletter/issue-schema";
 import { seo } from "~/lib/seo";
 
@@ -33,7 +33,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <AdminPageHeader
         title="Newsletter"
-        description={`Write an issue or start from a post, send yourself a test, then send it to the ${activeSubscribers} active subscriber${activeSubscribers === 1 ? "" : "s"}. Each gets one copy with their own unsubscribe link.`}
+        description={`Write an issue or start from a post, send yourself a test, then send it to the ${formatCount(activeSubscribers)} active subscriber${activeSubscribers === 1 ? "" : "s"}. Each gets one copy with their own unsubscribe link.`}
       />
       {postalAddressMissing ? (
         <p role="note" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">

@@ -9,7 +9,7 @@
 // message, with the same Message-ID, so a receiver drops it); the PGlite directory always reopens.
 import fs from "node:fs";
 import { count, eq, ne } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { BOOKING_REMINDER_KIND } from "~/features/booking/reminders.server";
 import { ORDER_CONFIRMATION_KIND } from "~/features/checkout/fulfilment.server";
 import { createIssue } from "~/features/newsletter/issues.server";
@@ -137,8 +137,8 @@ describe.each(suiteDatabases())("killed with SIGKILL under mixed load, on %s", (
   /** How many copies /admin/newsletter says are queued while the issue is being queued; null once it is not. */
   async function queuing(adminCookie: string): Promise<number | null> {
     const page = await (await fetch(`${url}/admin/newsletter`, { headers: { cookie: adminCookie } })).text();
-    const shown = /Queuing: (\d+) of/.exec(page);
-    return shown ? Number(shown[1]) : null;
+    const shown = /Queuing: ([\d,]+) of/.exec(page);
+    return shown ? Number(shown[1]!.replaceAll(",", "")) : null;
   }
 
   async function start(): Promise<ServerProcess> {
@@ -150,8 +150,13 @@ describe.each(suiteDatabases())("killed with SIGKILL under mixed load, on %s", (
   it(`keeps every acknowledged request over ${KILLS} kills`, async () => {
     for (let round = 0; round < KILLS; round++) {
       const server = await start();
-      const adminCookie = await signIn();
       let alive = true;
+      // A failed expectation must leave neither the server nor the load running.
+      onTestFinished(() => {
+        alive = false;
+        server.child.kill("SIGKILL");
+      });
+      const adminCookie = await signIn();
       const lanes = Array.from({ length: LANES }, async () => {
         while (alive) await oneRequest(adminCookie).catch(() => undefined);
       });

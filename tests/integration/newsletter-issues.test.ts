@@ -8,7 +8,6 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createIssue,
-  issueBody,
   queueIssueBatch,
   QUEUING_LEASE_MS,
   runIssueQueue,
@@ -18,7 +17,8 @@ import {
 import { NEWSLETTER_ISSUE_KIND, oneClickUnsubscribeUrl, unsubscribeUrl } from "~/features/newsletter/mailing.server";
 import { unsubscribe } from "~/features/newsletter/subscriptions.server";
 import { emailBodies, emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
-import { createSharedBody, findOutboxMessage, SHARED_BODY_SLOT } from "#server/email/outbox.server";
+import { findOutboxMessage, SHARED_BODY_SLOT } from "#server/email/outbox.server";
+import { getEnv } from "~/lib/env.server";
 import { tempDir } from "../../scripts/support/databases";
 import { testDatabases, type TestDatabase } from "../support/databases";
 
@@ -161,15 +161,20 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("newsletter issues
 
   it("paces the issue: its n-th message is due (n - 1) / perMinute whole minutes after sending started, across batches and a restart", async () => {
     const { id } = await issue();
-    const { id: bodyId } = await createSharedBody(issueBody(content));
-    const message = { subject: content.subject, bodyId };
     const startsAt = new Date("2026-11-24T15:00:00Z");
-    // Two batches of 700, as a run that stopped after them; then a restarted run finishes.
-    let after: string | undefined;
-    for (let batch = 0; batch < 2; batch++) {
-      after = (await queueIssueBatch(id, message, { after, limit: 700, startsAt, perMinute: 500 })).lastId ?? undefined;
+    await startSending(id, startsAt);
+    const env = getEnv();
+    const pace = env.NEWSLETTER_SEND_PER_MINUTE;
+    env.NEWSLETTER_SEND_PER_MINUTE = 500;
+    try {
+      // Two batches of 700, then the run stops (the server shuts down); the next run finishes.
+      let batches = 0;
+      const first = await runIssueQueue(id, { batchSize: 700, duty: 1, sleep: async () => void batches++, stopping: () => batches >= 2 });
+      expect(first.outcome).toBe("stopped");
+      expect(await runIssueQueue(id, { batchSize: 5_000, duty: 1 })).toEqual({ outcome: "queued", queued: SUBSCRIBERS });
+    } finally {
+      env.NEWSLETTER_SEND_PER_MINUTE = pace;
     }
-    await queueIssueBatch(id, message, { after, limit: 5_000, startsAt, perMinute: 500 });
     const due = await db.db
       .select({ minute: sql<number>`(extract(epoch from ${emailOutbox.nextAttemptAt} - ${startsAt.toISOString()}::timestamptz) / 60)::integer`, count: sql<number>`count(*)::integer` })
       .from(newsletterDeliveries)

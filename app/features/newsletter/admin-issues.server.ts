@@ -174,7 +174,7 @@ async function send(formData: FormData) {
     return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Not sent", description: "This issue no longer exists." });
   }
   if (outcome.outcome === "already-sent") {
-    return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Already sent", description: `This issue went to ${outcome.queued} subscribers already.` });
+    return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Already sent", description: `This issue went to ${outcome.queued.toLocaleString("en-US")} subscribers already.` });
   }
   if (outcome.outcome === "already-sending") {
     return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Already sending", description: "This issue is being sent: the counts below show how far it got." });
@@ -185,7 +185,7 @@ async function send(formData: FormData) {
   return redirectWithToast(ADMIN_NEWSLETTER_PATH, {
     kind: "success",
     title: "Sending started",
-    description: `Queuing for ${audience} subscriber${audience === 1 ? "" : "s"}; the counts below fill in as it goes.`,
+    description: `Queuing for ${audience.toLocaleString("en-US")} subscriber${audience === 1 ? "" : "s"}; the counts below fill in as it goes.`,
   });
 }
 

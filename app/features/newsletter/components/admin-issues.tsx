@@ -62,6 +62,9 @@ export function IssueComposer({
   );
 }
 
+/** 10,000 rather than 10000. */
+export const formatCount = (n: number) => n.toLocaleString("en-US");
+
 export type IssueView = {
   id: string;
   subject: string;
@@ -114,7 +117,7 @@ export function IssueList({
           ) : null}
           {issue.status === "sending" ? (
             <p role="status" className="mt-3 text-sm text-muted-foreground">
-              {`Queuing: ${issue.queued} of ${activeSubscribers} so far.`}
+              {`Queuing: ${formatCount(issue.queued)} of ${formatCount(activeSubscribers)} so far.`}
             </p>
           ) : null}
           {issue.status === "draft" ? (
@@ -123,7 +126,7 @@ export function IssueList({
               {confirmSendId === issue.id ? (
                 <ConfirmQuestion
                   id={`send-question-${issue.id}`}
-                  question={`Send "${issue.subject}" to ${activeSubscribers} subscriber${activeSubscribers === 1 ? "" : "s"}? Each gets one copy.`}
+                  question={`Send "${issue.subject}" to ${formatCount(activeSubscribers)} subscriber${activeSubscribers === 1 ? "" : "s"}? Each gets one copy.`}
                   action="/admin/newsletter"
                   fields={{ intent: SEND_ISSUE_INTENT, issueId: issue.id }}
                   confirmLabel="Send now"
@@ -137,7 +140,7 @@ export function IssueList({
                   <Button asChild>
                     <Link to={`/admin/newsletter?send=${issue.id}`} preventScrollReset aria-label={`Send ${issue.subject} to subscribers`}>
                       <Send aria-hidden="true" />
-                      Send to {activeSubscribers} subscriber{activeSubscribers === 1 ? "" : "s"}
+                      Send to {formatCount(activeSubscribers)} subscriber{activeSubscribers === 1 ? "" : "s"}
                     </Link>
                   </Button>
                 </div>
@@ -154,7 +157,7 @@ function Count({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-lg border bg-background p-3">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+      <dd className="text-lg font-semibold tabular-nums">{formatCount(value)}</dd>
     </div>
   );
 }
