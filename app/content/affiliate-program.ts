@@ -3,7 +3,7 @@
  * 15% commission (rate 0.15): $1,125 per $7,500 bootcamp sale; monthly payouts;
  * applications reviewed within 2-3 business days (SPEC sections 2 and 9).
  */
-import type { CtaLink, IconCard, PageMeta } from "./types";
+import type { AffiliateProgramIconName, CtaLink, IconCard, PageMeta } from "./types";
 
 export interface AffiliateCommission {
   /** Fraction stored on affiliate records. */
@@ -22,7 +22,7 @@ export interface AffiliateStep {
   readonly description: string;
 }
 
-export type AffiliateBenefit = IconCard;
+export type AffiliateBenefit = IconCard<AffiliateProgramIconName>;
 
 export interface FaqItem {
   readonly question: string;

@@ -2,7 +2,7 @@
  * Home page (/) copy. Section order (SPEC section 2): hero, proven expertise,
  * why choose, assessment, testimonials, affiliate promotion, booking call-to-action.
  */
-import type { CtaLink, FixedArray, IconCard, IconName, ImageAsset, PageMeta } from "./types";
+import type { CtaLink, FixedArray, HomeIconName, IconCard, ImageAsset, PageMeta } from "./types";
 
 export interface HeroStat {
   /** Displayed figure, e.g. "20+". */
@@ -28,7 +28,7 @@ export interface SectionHeading {
 export interface AssessmentOffering {
   readonly title: string;
   readonly description: string;
-  readonly icon: IconName;
+  readonly icon: HomeIconName;
 }
 
 export interface HomeAssessment extends SectionHeading {
@@ -60,8 +60,8 @@ export interface HomeBookingBlock {
 export interface HomeContent {
   readonly meta: PageMeta;
   readonly hero: HomeHero;
-  readonly expertise: SectionHeading & { readonly cards: FixedArray<IconCard, 4> };
-  readonly whyChoose: SectionHeading & { readonly cards: FixedArray<IconCard, 3> };
+  readonly expertise: SectionHeading & { readonly cards: FixedArray<IconCard<HomeIconName>, 4> };
+  readonly whyChoose: SectionHeading & { readonly cards: FixedArray<IconCard<HomeIconName>, 3> };
   readonly assessment: HomeAssessment;
   readonly testimonials: SectionHeading;
   readonly affiliate: HomeAffiliateBlock;

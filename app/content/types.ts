@@ -13,26 +13,24 @@ export type FixedArray<
 
 /**
  * Lucide icon component names used by the content (PascalCase export names of `lucide-react`).
- * Kept as a local string union so content modules stay free of React imports.
+ * Kept as local string unions so content modules stay free of React imports; one per page, so each
+ * page's lookup (and its script) holds only the icons it shows.
  */
-export type IconName =
-  | "BadgeDollarSign"
-  | "BarChart3"
+export type HomeIconName =
   | "Bot"
-  | "CalendarClock"
   | "CircleDollarSign"
   | "ClipboardCheck"
   | "Crosshair"
   | "Factory"
   | "Gauge"
   | "HardHat"
-  | "Link2"
   | "Plane"
   | "ShieldCheck"
-  | "Trophy"
   | "Truck"
   | "Users"
   | "Workflow";
+export type AffiliateProgramIconName = "BadgeDollarSign" | "BarChart3" | "CalendarClock" | "Link2" | "Trophy";
+export type IconName = HomeIconName | AffiliateProgramIconName;
 
 /**
  * Internal routes that content call-to-actions may point to (SPEC section 2): any page of the route
@@ -52,10 +50,10 @@ export interface PageMeta {
   readonly description: string;
 }
 
-export interface IconCard {
+export interface IconCard<Name extends IconName = IconName> {
   readonly title: string;
   readonly description: string;
-  readonly icon: IconName;
+  readonly icon: Name;
 }
 
 /**

@@ -1,11 +1,14 @@
-import { ArrowRight, Check, ChevronDown } from "lucide-react";
+import { ArrowRight, BadgeDollarSign, BarChart3, CalendarClock, Check, ChevronDown, Link2, Trophy, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Reveal } from "~/components/reveal";
 import { Button } from "~/components/ui/button";
 import { affiliateProgram as program } from "~/content/affiliate-program";
+import type { AffiliateProgramIconName } from "~/content/types";
 import { ClosingPanel } from "../shared/closing-panel";
 import { ContentIcon } from "../shared/content-icon";
 import { SectionHeading, container } from "../shared/section-heading";
+
+const icons: Record<AffiliateProgramIconName, LucideIcon> = { BadgeDollarSign, BarChart3, CalendarClock, Link2, Trophy };
 
 const invertedOutline =
   "h-12 border-primary-foreground/60 bg-transparent px-6 text-base text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground";
@@ -68,7 +71,7 @@ export function AffiliateProgramPage() {
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {program.benefits.map((benefit) => (
               <li key={benefit.title} className="rounded-xl border bg-card p-6 shadow-sm">
-                <ContentIcon name={benefit.icon} />
+                <ContentIcon icon={icons[benefit.icon]} />
                 <h3 className="mt-4 text-lg font-semibold text-primary">{benefit.title}</h3>
                 <p className="mt-2 text-muted-foreground">{benefit.description}</p>
               </li>

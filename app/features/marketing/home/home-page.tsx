@@ -1,21 +1,54 @@
-import { ArrowRight, CalendarCheck, Check, Clock } from "lucide-react";
+import {
+  ArrowRight,
+  Bot,
+  CalendarCheck,
+  Check,
+  CircleDollarSign,
+  ClipboardCheck,
+  Clock,
+  Crosshair,
+  Factory,
+  Gauge,
+  HardHat,
+  Plane,
+  ShieldCheck,
+  Truck,
+  Users,
+  Workflow,
+  type LucideIcon,
+} from "lucide-react";
 import { Link } from "react-router";
 import { FloatingAdminButton } from "~/components/floating-admin-button";
 import { Reveal } from "~/components/reveal";
 import { Button } from "~/components/ui/button";
 import { home } from "~/content/home";
 import { testimonials } from "~/content/testimonials";
-import type { IconCard } from "~/content/types";
+import type { HomeIconName, IconCard } from "~/content/types";
 import { ContentIcon } from "../shared/content-icon";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { SectionHeading, container } from "../shared/section-heading";
 import { HomeHero } from "./home-hero";
 import { TestimonialsCarousel } from "./testimonials-carousel";
 
-function IconCardItem({ card }: { card: IconCard }) {
+const icons: Record<HomeIconName, LucideIcon> = {
+  Bot,
+  CircleDollarSign,
+  ClipboardCheck,
+  Crosshair,
+  Factory,
+  Gauge,
+  HardHat,
+  Plane,
+  ShieldCheck,
+  Truck,
+  Users,
+  Workflow,
+};
+
+function IconCardItem({ card }: { card: IconCard<HomeIconName> }) {
   return (
     <li className="flex flex-col rounded-xl border bg-card p-6 shadow-sm">
-      <ContentIcon name={card.icon} />
+      <ContentIcon icon={icons[card.icon]} />
       <h3 className="mt-4 text-lg font-semibold text-primary">{card.title}</h3>
       <p className="mt-2 text-muted-foreground">{card.description}</p>
     </li>
@@ -58,7 +91,7 @@ export function HomePage() {
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {assessment.offerings.map((offering) => (
               <li key={offering.title} className="flex gap-4 rounded-xl border bg-card p-6 shadow-sm">
-                <ContentIcon name={offering.icon} />
+                <ContentIcon icon={icons[offering.icon]} />
                 <div>
                   <h3 className="font-semibold text-primary">{offering.title}</h3>
                   <p className="mt-1 text-sm text-muted-foreground">{offering.description}</p>
