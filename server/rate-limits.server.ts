@@ -1,11 +1,12 @@
 // The site's one rate limiter (docs/decisions/009-request-rules-and-rate-limiter.md): a route's
 // action asks `rateLimit(route, keys)` before it acts; the route names its policy in the route
-// table, the policies and their settings are app/lib/rate-limit-policies.ts. Counts live in the
-// database (rate_limit_counters, rate-limiter-flexible's Drizzle store: one atomic upsert per key),
-// so every instance shares them; the policies marked `counted: "instance"` (page-view beacons, link
-// clicks) count in each instance's memory instead (decision 022). If the store fails, the request
-// goes through: a limiter outage must not take bookings down with it. The owner hears once a day
-// per policy when one refuses.
+// table, the policies and their settings are app/lib/rate-limit-policies.ts. On PostgreSQL counts
+// live in the database (rate_limit_counters, rate-limiter-flexible's Drizzle store: one atomic
+// upsert per key), so every instance shares them; the policies marked `counted: "instance"`
+// (page-view beacons, link clicks) count in each instance's memory instead (decision 022). On PGlite,
+// which one process only can open, every policy counts in memory: there is no other instance to
+// share with (decision 023). If the store fails, the request goes through: a limiter outage must not
+// take bookings down with it. The owner hears once a day per policy when one refuses (stored on both).
 import crypto from "node:crypto";
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "~/lib/env.server";
@@ -20,7 +21,7 @@ import {
 } from "~/lib/rate-limit-policies";
 import { routeAccess, type RoutePattern } from "~/lib/route-access";
 import { NO_STORE } from "~/lib/cache-headers";
-import { getDb, type Database } from "./db/client.server";
+import { databaseKind, getDb, type Database } from "./db/client.server";
 import { rateLimitCounters } from "./db/schema";
 import { deliverNow, enqueueEmail } from "./email/outbox.server";
 import { RATE_LIMIT_NOTICE_KIND, rateLimitNoticeEmail } from "./email/rate-limit-notice.server";
@@ -48,11 +49,23 @@ export function limitOf(policy: RateLimitName, key: RateLimitKey): Limit | undef
 // One limiter per database, policy, key and setting; the first of a database also clears expired
 // counters now and then (rate-limiter-flexible's timer, unref'd).
 const limiters = new WeakMap<Database, Map<string, RateLimiterDrizzle>>();
-// Policies counted per instance (rate-limit-policies.ts): one memory limiter per policy, key and setting.
+// Policies counted in memory (storeOf): one memory limiter per policy, key and setting.
 const instanceLimiters = new Map<string, RateLimiterMemory>();
 
-function limiterFor(keyPrefix: string, limit: Limit, counted?: "instance"): RateLimiterAbstract {
-  if (counted === "instance") {
+type Store = "memory" | "table";
+
+/**
+ * Where `policy` counts: in this instance's memory for the policies marked `counted: "instance"`
+ * (decision 022), and for every policy on PGlite, which one process only can open (decision 023);
+ * else in the shared table.
+ */
+function storeOf(policy: RateLimitName): Store {
+  const counted: RateLimitPolicy["counted"] = (rateLimitPolicies[policy] as RateLimitPolicy).counted;
+  return counted === "instance" || databaseKind(getDb()) === "pglite" ? "memory" : "table";
+}
+
+function limiterFor(keyPrefix: string, limit: Limit, store: Store): RateLimiterAbstract {
+  if (store === "memory") {
     const id = `${keyPrefix}:${limit.points}/${limit.seconds}`;
     let limiter = instanceLimiters.get(id);
     if (!limiter) instanceLimiters.set(id, (limiter = new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.seconds })));
@@ -77,6 +90,11 @@ function limiterFor(keyPrefix: string, limit: Limit, counted?: "instance"): Rate
   return limiter;
 }
 
+/** Forgets the counts kept in this instance's memory (tests: each starts with its own limits). */
+export function forgetCountsInMemory() {
+  instanceLimiters.clear();
+}
+
 /** Addresses are counted, not kept: the stored key is a hash of the normalised address. */
 function hashed(key: RateLimitKey, value: string) {
   const normalised = key === "email" ? value.trim().toLowerCase() : value;
@@ -99,8 +117,7 @@ type Counted = { key: RateLimitKey; refusedForMs?: number };
 
 async function count(policy: RateLimitName, key: RateLimitKey, value: string, limit: Limit): Promise<Counted> {
   try {
-    const counted: RateLimitPolicy["counted"] = (rateLimitPolicies[policy] as RateLimitPolicy).counted;
-    await limiterFor(`${policy}:${key}`, limit, counted).consume(hashed(key, value));
+    await limiterFor(`${policy}:${key}`, limit, storeOf(policy)).consume(hashed(key, value));
     return { key };
   } catch (outcome) {
     if (outcome instanceof RateLimiterRes) return { key, refusedForMs: outcome.msBeforeNext };
@@ -147,7 +164,7 @@ const noticesInFlight = new Set<Promise<void>>();
 function notifyOwnerOnce(policy: RateLimitName, key: RateLimitKey) {
   const task = (async () => {
     try {
-      await limiterFor("notice", { points: 1, seconds: NOTICE_WINDOW_SECONDS }).consume(policy);
+      await limiterFor("notice", { points: 1, seconds: NOTICE_WINDOW_SECONDS }, "table").consume(policy);
     } catch (outcome) {
       if (!(outcome instanceof RateLimiterRes)) logger.error({ err: outcome, policy }, "rate limiter: notice dedupe failed");
       return;

@@ -19,6 +19,7 @@ export type RateLimitPolicy = {
    * "instance": counted in each instance's memory instead of the shared table, for reports that
    * come with every page or link and protect only figures (page views, link clicks): a database
    * write per request cost more than the report itself. N instances let a client through N times.
+   * (On PGlite every policy counts in memory: one process, nothing to share. Decision 023.)
    */
   counted?: "instance";
 };

@@ -33,6 +33,21 @@ export type OpenDatabase = {
   listen: (channel: string, handlers: ChannelHandlers) => Promise<() => Promise<void>>;
 };
 
+// What openDatabase opened, for code that must know (databaseKind).
+const kinds = new WeakMap<Database, OpenDatabase["kind"]>();
+
+function opened(database: OpenDatabase): OpenDatabase {
+  kinds.set(database.db, database.kind);
+  return database;
+}
+
+/** "pglite" (one process only: pglite-lock.server.ts) or "postgres", for a database openDatabase opened. */
+export function databaseKind(db: Database): OpenDatabase["kind"] {
+  const kind = kinds.get(db);
+  if (!kind) throw new Error("databaseKind: this database was not opened by openDatabase");
+  return kind;
+}
+
 const RELISTEN_DELAY_MS = 1000;
 
 /**
@@ -151,12 +166,12 @@ export async function openDatabase(options: {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
     }
-    return {
+    return opened({
       db: db as unknown as Database,
       kind: "postgres",
       close: () => pool.end(),
       listen: (channel, handlers) => listenOnPostgres(options.databaseUrl!, channel, handlers),
-    };
+    });
   }
 
   const dir = path.resolve(options.dataDir, "pglite");
@@ -170,7 +185,7 @@ export async function openDatabase(options: {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     makePrivate(dir);
-    return {
+    return opened({
       db: db as unknown as Database,
       kind: "pglite",
       // One process: the NOTIFYs of its own connection.
@@ -186,7 +201,7 @@ export async function openDatabase(options: {
           release();
         }
       },
-    };
+    });
   } catch (error) {
     release();
     throw error;

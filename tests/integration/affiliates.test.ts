@@ -29,11 +29,11 @@ import {
   emailOutbox,
   events,
   orders,
-  rateLimitCounters,
   users,
 } from "#server/db/schema";
 import { cookieHeader, createVerifiedUser, freshIp, routeArgs, signedInCookie, siteRequest } from "../support/auth";
 import { testDatabases, type TestDatabase } from "../support/databases";
+import { clearRateLimits } from "../support/rate-limits";
 import { tempDir } from "../../scripts/support/databases";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
@@ -132,7 +132,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("affiliates on %s"
     await db.db.delete(affiliates);
     await db.db.delete(events);
     // Each test starts with its own limits (the member applies in several).
-    await db.db.delete(rateLimitCounters);
+    await clearRateLimits(db);
     await db.db.delete(emailOutbox).where(sql`${emailOutbox.kind} like 'affiliate%'`);
   });
 

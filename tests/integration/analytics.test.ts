@@ -15,9 +15,10 @@ import { dropOldSalts, visitorHash } from "~/features/analytics/visitor.server";
 import { recordBusinessEvent } from "~/features/analytics/business-events.server";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { getEnv } from "~/lib/env.server";
-import { analyticsDays, analyticsSalts, events, funnelDays, pageViewDays, pageViews, rateLimitCounters } from "#server/db/schema";
+import { analyticsDays, analyticsSalts, events, funnelDays, pageViewDays, pageViews } from "#server/db/schema";
 import { createVerifiedUser, freshIp, routeArgs, signedInCookie, siteRequest } from "../support/auth";
 import { testDatabases, type TestDatabase } from "../support/databases";
+import { clearRateLimits } from "../support/rate-limits";
 import { tempDir } from "../../scripts/support/databases";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
@@ -47,7 +48,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("analytics on %s",
     await db.db.delete(analyticsDays);
     await db.db.delete(funnelDays);
     await db.db.delete(events);
-    await db.db.delete(rateLimitCounters);
+    await clearRateLimits(db);
   });
 
   async function beacon(body: unknown, options: { userAgent?: string | null; cookie?: string; ip?: string; headers?: Record<string, string> } = {}) {

@@ -21,9 +21,10 @@ import { fulfilOrder } from "~/features/checkout/fulfilment.server";
 import { findOrderById } from "~/features/checkout/orders.server";
 import { getEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
-import { affiliateReferrals, affiliates, emailOutbox, events, orders, rateLimitCounters, users, webhookEvents } from "#server/db/schema";
+import { affiliateReferrals, affiliates, emailOutbox, events, orders, users, webhookEvents } from "#server/db/schema";
 import { cookieHeader, createVerifiedUser, freshIp, routeArgs, signedInCookie, siteRequest } from "../support/auth";
 import { testDatabases, type TestDatabase } from "../support/databases";
+import { clearRateLimits } from "../support/rate-limits";
 import { tempDir } from "../../scripts/support/databases";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
@@ -99,7 +100,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("checkout on %s", 
     await db.db.delete(orders);
     await db.db.delete(affiliates);
     await db.db.delete(events);
-    await db.db.delete(rateLimitCounters);
+    await clearRateLimits(db);
     await db.db.delete(emailOutbox).where(sql`${emailOutbox.kind} in ('order_confirmation', 'order_notification')`);
   });
 

@@ -11,12 +11,13 @@ import { NEWSLETTER_WELCOME_KIND } from "~/features/newsletter/mailing.server";
 import { subscribe } from "~/features/newsletter/subscriptions.server";
 import { getEnv, parseEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
-import { emailOutbox, newsletterSubscriptions, rateLimitCounters } from "#server/db/schema";
+import { emailOutbox, newsletterSubscriptions } from "#server/db/schema";
 import { deliverNow, enqueueEmail } from "#server/email/outbox.server";
 import { createTransports } from "#server/email/transport.server";
 import { freshIp, routeArgs, siteRequest } from "../support/auth";
 import { tempDir } from "../../scripts/support/databases";
 import { testDatabases, type TestDatabase } from "../support/databases";
+import { clearRateLimits } from "../support/rate-limits";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
@@ -77,7 +78,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the newsletter on
   });
   afterAll(() => db.close());
   beforeEach(async () => {
-    await db.db.delete(rateLimitCounters);
+    await clearRateLimits(db);
   });
 
   it("subscribes the address trimmed and lower-cased with its source, and queues one welcome with the unsubscribe headers", async () => {

@@ -1,7 +1,8 @@
 // The one rate limiter (server/rate-limits.server.ts) on each database: counting per key within a
 // window and afresh after it (the clock injected: Date is faked, the database real), the message
-// and Retry-After of a refusal, the owner told once, the request let through when the store
-// fails; and the two places that use it today, the booking POST and the self-service cancel link.
+// and Retry-After of a refusal, the owner told once, where a policy counts (PGlite: memory;
+// PostgreSQL: the shared table), the request let through when the table fails; and the two places
+// that use it today, the booking POST and the self-service cancel link.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as bookingRoute from "~/routes/booking";
@@ -14,6 +15,7 @@ import { RATE_LIMIT_NOTICE_KIND } from "#server/email/rate-limit-notice.server";
 import { clearBookings } from "../support/bookings";
 import { tempDir } from "../../scripts/support/databases";
 import { testDatabases, type TestDatabase } from "../support/databases";
+import { clearRateLimits } from "../support/rate-limits";
 import { freshIp, routeArgs, siteRequest } from "../support/auth";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
@@ -44,7 +46,7 @@ function answerOf(value: unknown) {
   return { status: init?.status ?? 200, data, headers: new Headers(init?.headers) };
 }
 
-describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter on %s", (_name, database) => {
+describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter on %s", (name, database) => {
   let db: TestDatabase;
   const notices = () => db.db.select().from(emailOutbox).where(eq(emailOutbox.kind, RATE_LIMIT_NOTICE_KIND));
 
@@ -53,7 +55,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
   });
   afterAll(() => db.close());
   beforeEach(async () => {
-    await db.db.delete(rateLimitCounters);
+    await clearRateLimits(db);
     await db.db.delete(emailOutbox);
     await clearBookings(db);
   });
@@ -97,6 +99,25 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
     expect(await rateLimit("/booking", { client: undefined, email: "new2@example.com" })).toBeNull();
   });
 
+  it(
+    name === "pglite"
+      ? "counts the booking policy in memory on PGlite (one process: nothing to share): refused past the limit, no row written"
+      : "counts the booking policy in the shared table on PostgreSQL (every instance sees one count)",
+    async () => {
+      const client = freshIp();
+      // booking: 20 an hour per client.
+      for (let i = 1; i <= 20; i++) expect(await rateLimit("/booking", { client }), `request ${i}`).toBeNull();
+      expect(await rateLimit("/booking", { client })).toMatchObject({ policy: "booking", key: "client" });
+      await rateLimitNoticesQueued();
+      const stored = await db.db.select({ key: rateLimitCounters.key, points: rateLimitCounters.points }).from(rateLimitCounters);
+      const counters = stored.filter((row) => row.key.startsWith("booking:"));
+      if (name === "pglite") expect(counters).toEqual([]);
+      else expect(counters).toEqual([{ key: expect.stringMatching(/^booking:client:/), points: 21 }]);
+      // The owner's notice is in the table on both.
+      expect(stored.map((row) => row.key)).toContain("notice:booking");
+    },
+  );
+
   it("counts page-view reports and link clicks in the instance's memory: refused past the limit, no row written", async () => {
     const client = freshIp();
     // analytics-beacon: 120 a minute per client.
@@ -109,11 +130,12 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
     expect(await rateLimit("/a/:slugOrCode?", { client })).toBeNull();
     const stored = await db.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
     expect(stored.filter((row) => /^(analytics-beacon|affiliate-click):/.test(row.key))).toEqual([]);
-    // The shared ones still are, and so is the owner's notice of the refusal (once for every instance).
+    // On PostgreSQL the shared ones still are; the owner's notice of the refusal is on both (once for
+    // every instance).
     expect(await rateLimit("/booking", { client })).toBeNull();
     await rateLimitNoticesQueued();
     const keys = (await db.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((row) => row.key).sort();
-    expect(keys).toEqual([expect.stringMatching(/^booking:client:/), "notice:analytics-beacon"]);
+    expect(keys).toEqual([...(name === "postgres" ? [expect.stringMatching(/^booking:client:/)] : []), "notice:analytics-beacon"]);
   });
 
   it("tells the owner once when a limit starts refusing, however often it refuses", async () => {
@@ -131,7 +153,8 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
     expect(keys.map((row) => row.key).join(" ")).not.toContain(client);
   });
 
-  it("lets the request through (and logs) when its store fails", async () => {
+  // On PGlite the counts are in memory: no store to fail.
+  it.runIf(name === "postgres")("lets the request through (and logs) when its store fails", async () => {
     await db.db.execute(sql`alter table rate_limit_counters rename to rate_limit_counters_away`);
     try {
       const client = freshIp();
