@@ -55,6 +55,8 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
   });
   afterAll(() => db.close());
   beforeEach(async () => {
+    // A notice an earlier test's refusal is still writing would land after the clean-up.
+    await rateLimitNoticesQueued();
     await clearRateLimits(db);
     await db.db.delete(emailOutbox);
     await clearBookings(db);
