@@ -30,9 +30,9 @@ export async function attributionCookieHeader(reference: string): Promise<string
 const clickSessionCookie = createCookie("aff_sid", { path: "/", httpOnly: true, sameSite: "lax" });
 const SESSION_ID_PATTERN = /^[0-9a-f-]{36}$/;
 
-/** This browser session's click id, or null when it has none yet (or a malformed one). */
-export async function readClickSession(request: Request): Promise<string | null> {
-  const value: unknown = await clickSessionCookie.parse(request.headers.get("cookie"));
+/** This browser session's click id in a Cookie header, or null when it has none yet (or a malformed one). */
+export async function readClickSession(cookieHeader: string | null | undefined): Promise<string | null> {
+  const value: unknown = await clickSessionCookie.parse(cookieHeader ?? null);
   return typeof value === "string" && SESSION_ID_PATTERN.test(value) ? value : null;
 }
 

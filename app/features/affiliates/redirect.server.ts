@@ -3,8 +3,10 @@
 // client so a script cannot inflate a partner's numbers), remember the reference for checkout, and
 // answer 302 to the target with `ref`. A visitor always lands somewhere: an unknown parameter goes
 // to /bootcamp?ref={parameter}, and a failure anywhere still redirects (the spec's step 5).
-// It runs on every partner link: two statements (the limiter's, then one that resolves the link
-// and inserts the click with its analytics event).
+// It runs on every partner link: the limiter (in memory, decision 022), then one statement that
+// resolves the link and inserts the click with its analytics event. A document request is answered
+// by the server before React Router (server/affiliate-links.server.ts, decision 024), the route's
+// loader answers the rest; both call followAffiliateLink.
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { redirect } from "react-router";
@@ -12,6 +14,7 @@ import { NO_STORE } from "~/lib/cache-headers";
 import { businessEventInsert } from "~/features/analytics/business-events.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { affiliateClicks } from "#server/db/schema";
+import type { LinkAnswer, LinkVisit } from "#server/app-hooks";
 import { logger } from "#server/logger.server";
 import { rateLimit } from "#server/rate-limits.server";
 import { attributionCookieHeader, clickSessionCookieHeader, readClickSession } from "./attribution.server";
@@ -61,35 +64,52 @@ export function destinationOf(parameter: string, affiliate: ReferencedAffiliate 
   return withReference(target, affiliate.affiliateCode);
 }
 
-export async function followAffiliateLink(request: Request, parameter: string | undefined, clientIp: string | undefined): Promise<Response> {
-  const reference = parameter?.trim() ?? "";
-  if (!reference || !isWellFormedReference(reference)) return redirect(destinationOf(reference, null), { status: 302, headers: NO_STORE });
-  const headers = new Headers(NO_STORE);
+/**
+ * `/a/{parameter}` from plain inputs: the answer's Location and Set-Cookie headers (always a 302,
+ * never cached). The route's loader and the server's handler ahead of React Router (decision 024)
+ * both call this, so a link answers alike whichever of them takes the request. Never throws: a
+ * failure still sends the visitor to /bootcamp with the reference as given (SPEC.md step 5).
+ */
+export async function followAffiliateLink(visit: LinkVisit): Promise<LinkAnswer> {
+  const reference = visit.parameter?.trim() ?? "";
+  if (!reference || !isWellFormedReference(reference)) return { location: destinationOf(reference, null), setCookies: [] };
   try {
-    const userAgent = request.headers.get("user-agent");
+    const userAgent = visit.userAgent || null;
     // Every browser names itself; a request without a user agent is a script.
-    const person = Boolean(userAgent) && !isbot(userAgent);
-    let sessionId = person ? await readClickSession(request) : null;
+    const person = userAgent !== null && !isbot(userAgent);
+    let sessionId = person ? await readClickSession(visit.cookie) : null;
     const newSession = person && !sessionId;
     sessionId ??= crypto.randomUUID();
-    const refusal = person ? await rateLimit("/a/:slugOrCode?", { client: clientIp }) : null;
+    const refusal = person ? await rateLimit("/a/:slugOrCode?", { client: visit.clientIp }) : null;
     if (refusal) logger.warn({ reference, retryAfterSeconds: refusal.retryAfterSeconds }, "affiliate click not counted: rate limit");
     const { affiliate } = await resolveAndCount({
       reference,
-      click:
-        person && !refusal
-          ? { sessionId, userAgent, referrer: request.headers.get("referer"), landingPage: new URL(request.url).pathname }
-          : null,
+      click: person && !refusal ? { sessionId, userAgent, referrer: visit.referrer || null, landingPage: visit.path } : null,
     });
+    const setCookies: string[] = [];
     if (affiliate?.status === "approved") {
       // Last click wins: checkout reads this when the page's own reference is gone.
-      headers.append("Set-Cookie", await attributionCookieHeader(affiliate.affiliateCode));
-      if (newSession) headers.append("Set-Cookie", await clickSessionCookieHeader(sessionId));
+      setCookies.push(await attributionCookieHeader(affiliate.affiliateCode));
+      if (newSession) setCookies.push(await clickSessionCookieHeader(sessionId));
     }
-    return redirect(destinationOf(reference, affiliate), { status: 302, headers });
+    return { location: destinationOf(reference, affiliate), setCookies };
   } catch (error) {
-    // The visitor still lands on the bootcamp with the reference as given (SPEC.md step 5).
     logger.error({ err: error }, "affiliate redirect: the click could not be resolved or recorded");
-    return redirect(withReference(DEFAULT_LINK_TARGET, reference), { status: 302, headers: NO_STORE });
+    return { location: withReference(DEFAULT_LINK_TARGET, reference), setCookies: [] };
   }
+}
+
+/** The route loader's answer: followAffiliateLink for a Fetch API request, as a redirect Response. */
+export async function affiliateLinkResponse(request: Request, parameter: string | undefined, clientIp: string | undefined): Promise<Response> {
+  const { location, setCookies } = await followAffiliateLink({
+    parameter,
+    path: new URL(request.url).pathname,
+    cookie: request.headers.get("cookie"),
+    userAgent: request.headers.get("user-agent"),
+    referrer: request.headers.get("referer"),
+    clientIp,
+  });
+  const headers = new Headers(NO_STORE);
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return redirect(location, { status: 302, headers });
 }
