@@ -8,6 +8,7 @@
 // by the server before React Router (server/affiliate-links.server.ts, decision 024), the route's
 // loader answers the rest; both call followAffiliateLink.
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { isbot } from "isbot";
 import { redirect } from "react-router";
 import { NO_STORE } from "~/lib/cache-headers";
@@ -19,7 +20,7 @@ import { logger } from "#server/logger.server";
 import { rateLimit } from "#server/rate-limits.server";
 import { attributionCookieHeader, clickSessionCookieHeader, readClickSession } from "./attribution.server";
 import { DEFAULT_LINK_TARGET, sameSitePath, withReference } from "./link-target";
-import { isWellFormedReference, referencedAffiliateClauses, referencedAffiliateOf, type ReferencedAffiliate, type ReferencedRow } from "./references.server";
+import { isWellFormedReference, referenceKeys, referencedAffiliateClauses, referencedAffiliateOf, type ReferencedAffiliate, type ReferencedRow } from "./references.server";
 
 const MAX_STORED_TEXT = 500;
 const clip = (value: string | null) => (value ? value.slice(0, MAX_STORED_TEXT) : null);
@@ -30,6 +31,46 @@ export type Visit = {
   click: { sessionId: string; userAgent: string | null; referrer: string | null; landingPage: string } | null;
 };
 
+const keys = { slug: sql.placeholder("slug"), code: sql.placeholder("code") };
+
+// The link's two statements, built once with placeholders and prepared on each connection under a
+// name: PostgreSQL parses and plans a statement of this size in about a millisecond, more than it
+// takes to run it, and does that once per connection instead of on every click (PGlite, which
+// takes no names, still plans each time); nor is the SQL rebuilt by Drizzle for every click.
+const CLICK_STATEMENT = sql`
+    with ${referencedAffiliateClauses(keys)},
+    click as (
+      insert into ${affiliateClicks} (affiliate_id, link_id, session_id, user_agent, referrer, landing_page)
+      select affiliate_id, link_id, ${sql.placeholder("sessionId")}, ${sql.placeholder("userAgent")}, ${sql.placeholder("referrer")}, ${sql.placeholder("landingPage")}
+      from referenced where status = 'approved'
+      on conflict do nothing
+      returning affiliate_id
+    ),
+    event as (${businessEventInsert({ name: "affiliate_click", path: sql.placeholder("eventPath") }, sql.raw("click"))})
+    select referenced.*, (select count(*) from click)::integer as counted from referenced`;
+const RESOLVE_STATEMENT = sql`
+    with ${referencedAffiliateClauses(keys)}
+    select referenced.*, 0 as counted from referenced`;
+
+const dialect = new PgDialect();
+const clickQuery = dialect.sqlToQuery(CLICK_STATEMENT);
+const resolveQuery = dialect.sqlToQuery(RESOLVE_STATEMENT);
+type PreparedStatements = Record<"click" | "resolve", { execute: (values: Record<string, unknown>) => Promise<unknown> }>;
+const preparedBy = new WeakMap<Executor, PreparedStatements>();
+
+function preparedFor(executor: Executor): PreparedStatements {
+  let prepared = preparedBy.get(executor);
+  if (!prepared) {
+    const { session } = executor._;
+    prepared = {
+      click: session.prepareQuery(clickQuery, undefined, "affiliate_link_click", false),
+      resolve: session.prepareQuery(resolveQuery, undefined, "affiliate_link_resolve", false),
+    };
+    preparedBy.set(executor, prepared);
+  }
+  return prepared;
+}
+
 /**
  * Resolves the reference and, when `visit.click` is given and the affiliate is approved, records
  * the click unless this session already clicked for this affiliate (the unique pair decides), with
@@ -37,22 +78,18 @@ export type Visit = {
  */
 export async function resolveAndCount(visit: Visit, executor: Executor = getDb()): Promise<{ affiliate: ReferencedAffiliate | null; counted: boolean }> {
   const { click } = visit;
-  const clickInsert = click
-    ? sql`,
-    click as (
-      insert into ${affiliateClicks} (affiliate_id, link_id, session_id, user_agent, referrer, landing_page)
-      select affiliate_id, link_id, ${click.sessionId}, ${clip(click.userAgent)}, ${clip(click.referrer)}, ${clip(click.landingPage)}
-      from referenced where status = 'approved'
-      on conflict do nothing
-      returning affiliate_id
-    ),
-    event as (${businessEventInsert({ name: "affiliate_click", path: click.landingPage }, sql.raw("click"))})`
-    : sql``;
-  const counted = click ? sql`(select count(*) from click)::integer` : sql`0`;
-  const result = await executor.execute(sql`
-    with ${referencedAffiliateClauses(visit.reference)}${clickInsert}
-    select referenced.*, ${counted} as counted from referenced`);
-  const [row] = (result as unknown as { rows: Array<ReferencedRow & { counted: number }> }).rows;
+  const statements = preparedFor(executor);
+  const result = click
+    ? await statements.click.execute({
+        ...referenceKeys(visit.reference),
+        sessionId: click.sessionId,
+        userAgent: clip(click.userAgent),
+        referrer: clip(click.referrer),
+        landingPage: clip(click.landingPage),
+        eventPath: click.landingPage,
+      })
+    : await statements.resolve.execute(referenceKeys(visit.reference));
+  const [row] = (result as { rows: Array<ReferencedRow & { counted: number }> }).rows;
   return { affiliate: referencedAffiliateOf(row), counted: (row?.counted ?? 0) > 0 };
 }
 
