@@ -20,9 +20,22 @@ export function isAttributionReference(value: unknown): value is string {
   return typeof value === "string" && REFERENCE_PATTERN.test(value);
 }
 
+// The header depends on the reference alone, and a partner's link is followed again and again:
+// serialized once per reference (bounded: references are the visitors' to choose).
+const ATTRIBUTION_HEADERS_LIMIT = 10_000;
+const attributionHeaders = new Map<string, string>();
+
 /** The Set-Cookie header that makes `reference` the visitor's last click. */
 export async function attributionCookieHeader(reference: string): Promise<string> {
-  return attributionCookie.serialize(reference, { secure: getEnv().SITE_URL.startsWith("https://") });
+  const secure = getEnv().SITE_URL.startsWith("https://");
+  const key = `${secure ? "s" : "-"}${reference}`;
+  let header = attributionHeaders.get(key);
+  if (header === undefined) {
+    header = await attributionCookie.serialize(reference, { secure });
+    if (attributionHeaders.size >= ATTRIBUTION_HEADERS_LIMIT) attributionHeaders.clear();
+    attributionHeaders.set(key, header);
+  }
+  return header;
 }
 
 // The spec's per-session click id (its `affiliateSession`), kept by the server: a cookie without an
