@@ -3,10 +3,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { followAffiliateLink } from "~/features/affiliates/redirect.server";
 import { flushPageViews } from "~/features/analytics/recorder.server";
 import { startAnalyticsHousekeeping, stopAnalyticsHousekeeping } from "~/features/analytics/rollup.server";
 import { authAppHooks } from "~/features/auth/app-hooks.server";
+import { SIGNED_IN_CACHE_CONTROL } from "~/features/auth/guards.server";
 import { startIssueQueueing, stopIssueQueueing } from "~/features/newsletter/issue-queue.server";
+import { NO_STORE } from "~/lib/cache-headers";
 import type { AppHooks } from "#server/app-hooks";
 import { NonceProvider } from "~/lib/nonce";
 import { nonceContext, pageCacheRenderContext } from "~/lib/request-context";
@@ -14,7 +17,7 @@ import { logger } from "#server/logger.server";
 
 export const streamTimeout = 5_000;
 
-/** What the server needs from the app at start, at shutdown and for the page cache. */
+/** What the server needs from the app at start, at shutdown, for the page cache and for partner links. */
 export const appHooks: AppHooks = {
   async start() {
     await authAppHooks.start();
@@ -28,6 +31,12 @@ export const appHooks: AppHooks = {
     await Promise.all([authAppHooks.beforeClose(), flushPageViews(), stopIssueQueueing()]);
   },
   isSignedIn: authAppHooks.isSignedIn,
+  // The route's answer (its loader calls the same function), with the Cache-Control the root
+  // middleware gives it: a signed-in visitor's answers are private.
+  async followAffiliateLink(visit) {
+    const answer = await followAffiliateLink(visit);
+    return { ...answer, cacheControl: authAppHooks.isSignedIn(visit.cookie ?? "") ? SIGNED_IN_CACHE_CONTROL : NO_STORE["Cache-Control"] };
+  },
 };
 
 export default function handleRequest(

@@ -9,7 +9,29 @@ export type AppHooks = {
   beforeClose: () => Promise<void>;
   /** True when this Cookie header makes the visitor signed in: the page cache serves only others. */
   isSignedIn: (cookieHeader: string) => boolean;
+  /**
+   * A partner link `/a/{parameter}` followed: where to send the visitor (302), the cookies to set
+   * and the answer's Cache-Control. The server answers document requests for it before React
+   * Router (decision 024).
+   */
+  followAffiliateLink: (visit: LinkVisit) => Promise<LinkAnswer & { cacheControl: string }>;
 };
+
+/** What a partner link's answer depends on, read from the request by whoever takes it. */
+export type LinkVisit = {
+  /** The `/a/` path's parameter as routed (decoded), if any. */
+  parameter: string | undefined;
+  /** The request's pathname as sent: the click's landing page. */
+  path: string;
+  cookie: string | null | undefined;
+  userAgent: string | null | undefined;
+  referrer: string | null | undefined;
+  /** The client's address as Express resolves it (`trust proxy`, i.e. TRUST_PROXY): its click limit. */
+  clientIp: string | undefined;
+};
+
+/** A followed link's answer: a 302 to `location` with these Set-Cookie headers. */
+export type LinkAnswer = { location: string; setCookies: string[] };
 
 /** The hooks in a server build's entry module (every build of this app exports them). */
 export function appHooksOf(entryModule: object): AppHooks {

@@ -1,7 +1,8 @@
 // The HTTP server: configuration, database, the page cache (answered ahead of Express), then
-// Express: security headers, request limits, health check, origin check, precompressed static
-// files, compression and React Router's request handler. Built by Vite into build/server/index.js;
-// `node server.js` calls startServer(). The development server loads this module through Vite.
+// Express: security headers, request limits, partner links, health check, origin check,
+// precompressed static files, compression and React Router's request handler. Built by Vite into
+// build/server/index.js; `node server.js` calls startServer(). The development server loads this
+// module through Vite.
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -13,6 +14,7 @@ import type { ViteDevServer } from "vite";
 import { getEnv } from "~/lib/env.server";
 import { clientIpContext, nonceContext } from "~/lib/request-context";
 import { NO_STORE } from "~/lib/cache-headers";
+import { affiliateLinks } from "./affiliate-links.server";
 import { appHooksOf, type AppHooks } from "./app-hooks";
 import { refuseCrossSitePosts } from "./cross-site.server";
 import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.server";
@@ -64,6 +66,10 @@ export async function startServer({
   app.use(refuseOtherMethods());
   app.use(limitRequestBodies());
   app.use(limitFormFields());
+  // Partner links (`/a/{code}`) are answered here, before React Router (decision 024); their `.data`
+  // requests and odd spellings go on to the route. Production only: the development server leaves
+  // them to the route, so an edit to the redirect applies without a restart.
+  if (typeof build !== "function") app.use(affiliateLinks(hooks.followAffiliateLink));
 
   app.get("/healthz", async (_req, res) => {
     res.set(NO_STORE);

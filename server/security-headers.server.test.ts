@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Env } from "~/lib/env.server";
-import { fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.server";
+import { fixedSecurityHeaders, inlineScriptHashes, nextNonce } from "./security-headers.server";
 
 const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -34,5 +34,13 @@ describe("fixedSecurityHeaders", () => {
     expect(headers.get("Strict-Transport-Security")).toMatch(/max-age=\d+/);
     expect(headers.get("X-Frame-Options")).toBe("DENY");
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+});
+
+describe("nextNonce", () => {
+  it("gives 16 random bytes in base64, never the same twice, across refills of its pool", () => {
+    const nonces = Array.from({ length: 1000 }, () => nextNonce());
+    expect(nonces.every((nonce) => /^[A-Za-z0-9+/]{22}==$/.test(nonce) && Buffer.from(nonce, "base64").length === 16)).toBe(true);
+    expect(new Set(nonces).size).toBe(nonces.length);
   });
 });

@@ -41,10 +41,30 @@ function helmetFor(env: Env, scriptSources: ScriptSource[], dev: boolean) {
   });
 }
 
+const NONCE_BYTES = 16;
+/** Random bytes for 256 nonces, drawn from the system at once (as crypto.randomUUID caches its own). */
+const NONCE_POOL_BYTES = 256 * NONCE_BYTES;
+let noncePool = Buffer.alloc(0);
+let nonceOffset = 0;
+
+/**
+ * A fresh nonce: 16 random bytes in base64, each handed out once. `randomBytes(16)` per request was
+ * a system call per request (3 % of a partner link's CPU); a pool takes one per 256 requests.
+ */
+export function nextNonce(): string {
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = crypto.randomBytes(NONCE_POOL_BYTES);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
 /** Express middleware: a fresh nonce in `res.locals.cspNonce`, then helmet with it in script-src. */
 export function securityHeaders(env: Env, { dev = false } = {}): express.RequestHandler[] {
   const setNonce: express.RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nextNonce();
     next();
   };
   const nonce = (_req: unknown, res: http.ServerResponse) => `'nonce-${(res as express.Response).locals.cspNonce}'`;

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useParams } from "react-router";
 import type { Route } from "./+types/affiliate-redirect";
 import { Spinner } from "~/components/ui/spinner";
-import { followAffiliateLink } from "~/features/affiliates/redirect.server";
+import { affiliateLinkResponse } from "~/features/affiliates/redirect.server";
 import { AFFILIATE_REF_KEY } from "~/features/checkout/affiliate-ref";
 import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
@@ -10,10 +10,12 @@ import { seo } from "~/lib/seo";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Redirecting...", description: "Redirecting to the bootcamp.", noIndex: true });
 
-// The server resolves the link, counts the click and answers 302 (every document request and
-// every client-side navigation to /a/ runs this loader).
+// The server resolves the link, counts the click and answers 302. A document request for
+// `/a/{code}` is answered by the server before React Router (decision 024) with the same function;
+// this loader answers client-side navigations (`.data`) and the addresses the server leaves to
+// React Router (`/a`, a trailing slash, percent-encoded characters).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  throw await followAffiliateLink(request, params.slugOrCode, context.get(clientIpContext));
+  throw await affiliateLinkResponse(request, params.slugOrCode, context.get(clientIpContext));
 }
 
 /**

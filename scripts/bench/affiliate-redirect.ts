@@ -4,11 +4,14 @@
 // session: the link is resolved, the per-client limiter counts it in memory (decision 022; its limit
 // raised so it never refuses), the click and its analytics event are inserted, and the 302 with its two cookies is
 // sent. PGlite first, then a fresh PostgreSQL database. Prints req/s, p99, the server's CPU per
-// answer, and the clicks found in the database (checked against the answers). Goals are reported,
-// never an exit code; a broken measurement fails.
+// answer (and, for a PostgreSQL on this machine, its backends' CPU per answer: they share the two
+// cores with the server and wrk), and the clicks found in the database (checked against the
+// answers). Goals are reported, never an exit code; a broken measurement fails.
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { ensureSampleAffiliate, SAMPLE_AFFILIATE_CODE } from "~/features/affiliates/sample.server";
 import { openDatabase } from "#server/db/client.server";
 import { affiliateClicks } from "#server/db/schema";
@@ -46,6 +49,27 @@ async function countClicks(databaseUrl: string | undefined, dataDir: string) {
   }
 }
 
+/**
+ * The PostgreSQL backends serving `databaseUrl` (the server's pooled connections), when PostgreSQL
+ * runs on this machine: their CPU is read from /proc like the server's. Empty otherwise.
+ */
+async function databaseBackends(databaseUrl: string | undefined): Promise<number[]> {
+  if (!databaseUrl) return [];
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    return rows.map((row) => row.pid).filter((pid) => fs.existsSync(`/proc/${pid}/stat`));
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU seconds of these processes so far; one that has exited counts as 0 (the caller checks). */
+const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + (fs.existsSync(`/proc/${pid}/stat`) ? cpuSeconds(pid) : 0), 0);
+
 async function bench(kind: "pglite" | "postgres", wrkBinary: string) {
   const { dataDir, databaseUrl } = await benchDatabase(kind, "affiliate-bench");
   // The sample affiliate, written before the server opens the database (PGlite: one process).
@@ -66,9 +90,15 @@ async function bench(kind: "pglite" | "postgres", wrkBinary: string) {
     RATE_LIMIT_AFFILIATE_CLICK_PER_CLIENT: "1000000000/1m",
   });
   const warmUp = await wrk(wrkBinary, siteUrl, WARMUP_S);
+  // The pool opened its connections during the warm-up.
+  const backends = await databaseBackends(databaseUrl);
   const cpuBefore = cpuSeconds(server.child.pid!);
+  const databaseCpuBefore = cpuOf(backends);
   const run = await wrk(wrkBinary, siteUrl, DURATION_S);
   const cpuPerAnswer = ((cpuSeconds(server.child.pid!) - cpuBefore) * 1000) / run.requests;
+  const backendsLeft = backends.filter((pid) => fs.existsSync(`/proc/${pid}/stat`)).length;
+  const databaseCpuPerAnswer =
+    backends.length > 0 && backendsLeft === backends.length ? ((cpuOf(backends) - databaseCpuBefore) * 1000) / run.requests : undefined;
   await stopServerProcess(server);
   forget();
   const clicks = await countClicks(databaseUrl, dataDir);
@@ -80,6 +110,7 @@ async function bench(kind: "pglite" | "postgres", wrkBinary: string) {
     "p99 ms": Number(p99Ms.toFixed(1)),
     answers: run.requests,
     "site CPU ms/answer": Number(cpuPerAnswer.toFixed(2)),
+    "database CPU ms/answer": databaseCpuPerAnswer === undefined ? "-" : Number(databaseCpuPerAnswer.toFixed(2)),
     // wrk stops with requests in flight: each answered one is a click too.
     "clicks in db (with warm-up)": clicks,
     "answers (with warm-up)": warmUp.requests + run.requests,

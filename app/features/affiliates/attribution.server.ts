@@ -20,9 +20,22 @@ export function isAttributionReference(value: unknown): value is string {
   return typeof value === "string" && REFERENCE_PATTERN.test(value);
 }
 
+// The header depends on the reference alone, and a partner's link is followed again and again:
+// serialized once per reference (bounded: references are the visitors' to choose).
+const ATTRIBUTION_HEADERS_LIMIT = 10_000;
+const attributionHeaders = new Map<string, string>();
+
 /** The Set-Cookie header that makes `reference` the visitor's last click. */
 export async function attributionCookieHeader(reference: string): Promise<string> {
-  return attributionCookie.serialize(reference, { secure: getEnv().SITE_URL.startsWith("https://") });
+  const secure = getEnv().SITE_URL.startsWith("https://");
+  const key = `${secure ? "s" : "-"}${reference}`;
+  let header = attributionHeaders.get(key);
+  if (header === undefined) {
+    header = await attributionCookie.serialize(reference, { secure });
+    if (attributionHeaders.size >= ATTRIBUTION_HEADERS_LIMIT) attributionHeaders.clear();
+    attributionHeaders.set(key, header);
+  }
+  return header;
 }
 
 // The spec's per-session click id (its `affiliateSession`), kept by the server: a cookie without an
@@ -30,9 +43,9 @@ export async function attributionCookieHeader(reference: string): Promise<string
 const clickSessionCookie = createCookie("aff_sid", { path: "/", httpOnly: true, sameSite: "lax" });
 const SESSION_ID_PATTERN = /^[0-9a-f-]{36}$/;
 
-/** This browser session's click id, or null when it has none yet (or a malformed one). */
-export async function readClickSession(request: Request): Promise<string | null> {
-  const value: unknown = await clickSessionCookie.parse(request.headers.get("cookie"));
+/** This browser session's click id in a Cookie header, or null when it has none yet (or a malformed one). */
+export async function readClickSession(cookieHeader: string | null | undefined): Promise<string | null> {
+  const value: unknown = await clickSessionCookie.parse(cookieHeader ?? null);
   return typeof value === "string" && SESSION_ID_PATTERN.test(value) ? value : null;
 }
 

@@ -2,7 +2,7 @@
 // parameter, the `ref` a buyer carries to checkout. An active custom slug names its link's
 // affiliate and target; otherwise the reference is read as an affiliate code. Used by the redirect
 // (to count the click) and by fulfilment (to credit the sale), so both read a reference alike.
-import { sql } from "drizzle-orm";
+import { sql, type Placeholder } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
 import { affiliateLinks, affiliates, users } from "#server/db/schema";
 
@@ -37,24 +37,30 @@ export type ReferencedRow = {
   link_target: string | null;
 };
 
+/** The two spellings a reference is looked up by: a custom slug (stored lower-case), else a code (upper-case). */
+export function referenceKeys(reference: string): { slug: string; code: string } {
+  return { slug: reference.toLowerCase(), code: reference.toUpperCase() };
+}
+
 /**
  * The WITH clauses that find what a reference names, ending in `referenced` (zero or one row of
  * ReferencedRow): the active link with this slug, else the affiliate with this code. A statement
- * may go on from it (the redirect inserts its click from it), so one round trip does both.
+ * may go on from it (the redirect inserts its click from it), so one round trip does both. The keys
+ * are referenceKeys' values, or placeholders for a statement prepared once.
  */
-export function referencedAffiliateClauses(reference: string) {
+export function referencedAffiliateClauses({ slug, code }: { slug: string | Placeholder; code: string | Placeholder }) {
   return sql`
     link as (
       select ${affiliateLinks.id} as id, ${affiliateLinks.affiliateId} as affiliate_id, ${affiliateLinks.originalUrl} as target
       from ${affiliateLinks}
-      where ${affiliateLinks.customSlug} = ${reference.toLowerCase()} and ${affiliateLinks.isActive}
+      where ${affiliateLinks.customSlug} = ${slug} and ${affiliateLinks.isActive}
       limit 1
     ),
     chosen as (
       select affiliate_id, id as link_id, target as link_target from link
       union all
       select ${affiliates.id}, null, null from ${affiliates}
-      where ${affiliates.affiliateCode} = ${reference.toUpperCase()} and not exists (select from link)
+      where ${affiliates.affiliateCode} = ${code} and not exists (select from link)
     ),
     referenced as (
       select a.id as affiliate_id, a.affiliate_code, a.status, a.commission_rate::text as commission_rate, a.user_id,
@@ -82,6 +88,6 @@ export function referencedAffiliateOf(row: ReferencedRow | undefined): Reference
 /** The affiliate a reference names (whatever their status), or null when it names nobody. */
 export async function findReferencedAffiliate(reference: string, executor: Executor = getDb()): Promise<ReferencedAffiliate | null> {
   if (!isWellFormedReference(reference)) return null;
-  const result = await executor.execute(sql`with ${referencedAffiliateClauses(reference)} select * from referenced`);
+  const result = await executor.execute(sql`with ${referencedAffiliateClauses(referenceKeys(reference))} select * from referenced`);
   return referencedAffiliateOf((result as unknown as { rows: ReferencedRow[] }).rows[0]);
 }

@@ -1,6 +1,6 @@
 // Business events are recorded where they happen, in the transaction of the change they describe,
 // so an event exists exactly when its change committed (the analytics feature owns `events`).
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
 import { events, type eventNames } from "#server/db/schema";
 
@@ -28,9 +28,10 @@ export async function recordBusinessEvent(event: BusinessEvent, executor: Execut
 /**
  * The event's insert for a caller's own single statement (a data-modifying WITH clause), for a hot
  * path that saves a transaction's round trips: written once per row `source` (a relation of that
- * statement) yields, and only if the statement commits.
+ * statement) yields, and only if the statement commits. `path` may be a placeholder of a statement
+ * prepared once.
  */
-export function businessEventInsert(event: BusinessEvent, source: SQL): SQL {
+export function businessEventInsert(event: Omit<BusinessEvent, "path"> & { path?: string | null | Placeholder }, source: SQL): SQL {
   return sql`insert into ${events} (name, path, visitor_hash, properties)
     select ${event.name}, ${event.path ?? null}, ${event.visitorHash ?? null}, ${event.properties ? JSON.stringify(event.properties) : null}::jsonb from ${source}`;
 }

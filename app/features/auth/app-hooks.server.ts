@@ -7,7 +7,7 @@ import { ensureAdmin } from "./bootstrap.server";
 import { passwordResetEmailsQueued } from "./emails.server";
 import { hasSignedSessionCookie } from "./session-cookie.server";
 
-export const authAppHooks: AppHooks = {
+export const authAppHooks: Pick<AppHooks, "start" | "beforeClose" | "isSignedIn"> = {
   async start() {
     const env = getEnv();
     // Resolves the session-signing key now: a bad DATA_DIR/secret stops the start, not a request.
