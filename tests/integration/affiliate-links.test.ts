@@ -4,6 +4,7 @@
 // bot or an affiliate who is not approved, and within the per-client limit (the client's address
 // read through TRUST_PROXY); a link never leaves the site; the `.data` request of a client-side
 // navigation, odd methods and oversized bodies are answered as before.
+import { HELMET_HEADERS } from "../support/security-headers";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.server";
@@ -15,18 +16,7 @@ import { startServerWithAdmin, type AdminServer } from "../support/live-server";
 const ADMIN = { email: "links-admin@example.test", password: "links-admin-password-1" };
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 /** helmet's headers besides the CSP (no HSTS: the site is served over http here). */
-const SECURITY_HEADERS = [
-  "cross-origin-opener-policy",
-  "cross-origin-resource-policy",
-  "origin-agent-cluster",
-  "referrer-policy",
-  "x-content-type-options",
-  "x-dns-prefetch-control",
-  "x-download-options",
-  "x-frame-options",
-  "x-permitted-cross-domain-policies",
-  "x-xss-protection",
-];
+const SECURITY_HEADERS = HELMET_HEADERS.filter((name) => name !== "strict-transport-security");
 /** One affiliate per test, so each test's clicks are its own. */
 const CODES = {
   headers: "HEADERS2",

@@ -3,6 +3,7 @@
 // per encoding, 304s and HEAD, and a CSP naming its inline scripts by hash; signed-in visitors and
 // flash toasts get their own render, and mutating requests still meet the method, size and origin
 // checks.
+import { HELMET_HEADERS } from "../support/security-headers";
 import crypto from "node:crypto";
 import type http from "node:http";
 import zlib from "node:zlib";
@@ -14,19 +15,7 @@ import { startServerWithAdmin, type AdminServer } from "../support/live-server";
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-1" };
 const CACHED_PAGES = ["/", "/bootcamp", "/about", "/marketplace"];
 /** What helmet sets besides the CSP; a cached page must carry the same. */
-const SECURITY_HEADERS = [
-  "cross-origin-opener-policy",
-  "cross-origin-resource-policy",
-  "origin-agent-cluster",
-  "referrer-policy",
-  "strict-transport-security",
-  "x-content-type-options",
-  "x-dns-prefetch-control",
-  "x-download-options",
-  "x-frame-options",
-  "x-permitted-cross-domain-policies",
-  "x-xss-protection",
-];
+const SECURITY_HEADERS = HELMET_HEADERS;
 
 function decode({ headers, body }: RawAnswer) {
   if (headers["content-encoding"] === "br") return zlib.brotliDecompressSync(body).toString("utf8");
