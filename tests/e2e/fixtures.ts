@@ -11,7 +11,7 @@
 // sign-in limit is set high for them (playwright.config.ts).
 import os from "node:os";
 import path from "node:path";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { listMail as listMailIn, linkIn, type Mail } from "../support/mail-files";
 
 export { linkIn, type Mail };
@@ -47,6 +47,38 @@ export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);
   await waitForHydration(page);
   return response;
+}
+
+/**
+ * Scrolls to an element below the fold and waits until it has stopped moving. Sections there are
+ * laid out only once near the screen (content-visibility, app.css) and then slide in
+ * (app/components/reveal.tsx): after a jump to the bottom of /bootcamp its last button moves 86 px
+ * over 600 ms. Playwright checks that an element is stable before it scrolls, and checks where only
+ * the first event of a click lands: on a slow host the button can move between press and release,
+ * and the click is lost without an error.
+ */
+export async function scrollIntoViewSettled(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      locator.evaluate(
+        (element) =>
+          new Promise<boolean>((resolve) => {
+            const section = element.closest("[data-reveal]");
+            const top = element.getBoundingClientRect().top;
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() =>
+                resolve(
+                  element.getBoundingClientRect().top === top &&
+                    section?.getAttribute("data-reveal") !== "hidden" &&
+                    (section?.getAnimations().length ?? 0) === 0,
+                ),
+              ),
+            );
+          }),
+      ),
+    )
+    .toBe(true);
 }
 
 export type Credentials = { email: string; password: string };

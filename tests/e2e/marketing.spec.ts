@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoHydrated, scrollIntoViewSettled, test } from "./fixtures";
 
 // Public marketing pages: home, bootcamp, about, affiliate program, affiliate test portal and the
 // checkout return pages (SPEC.md section 2).
@@ -117,7 +117,9 @@ test.describe("home", () => {
     await expect(page).toHaveURL(/\/booking$/);
 
     await page.goto("/");
-    await page.getByRole("link", { name: "Become an Affiliate Partner" }).click();
+    const becomeAffiliate = page.getByRole("link", { name: "Become an Affiliate Partner" });
+    await scrollIntoViewSettled(becomeAffiliate);
+    await becomeAffiliate.click();
     await expect(page).toHaveURL(/\/affiliate-program$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Earn 15% Commission Referring Manufacturers");
   });
@@ -244,7 +246,9 @@ test.describe("bootcamp", () => {
     await expect(instructor.getByRole("link", { name: /^YouTube/ })).toHaveAttribute("target", "_blank");
     await expect(instructor.getByRole("link", { name: /^X:/ })).toHaveAttribute("rel", /noopener/);
 
-    await page.getByRole("link", { name: "Talk to an expert" }).click();
+    const talkToExpert = page.getByRole("link", { name: "Talk to an expert" });
+    await scrollIntoViewSettled(talkToExpert);
+    await talkToExpert.click();
     await expect(page).toHaveURL(/\/booking$/);
   });
 
@@ -289,7 +293,9 @@ test.describe("bootcamp", () => {
       requests.push(Object.fromEntries(new URLSearchParams(route.request().postData() ?? "")));
       await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({}) });
     });
-    await page.getByRole("button", { name: "Enroll Now — $7,500" }).last().click();
+    const bottomEnroll = page.getByRole("button", { name: "Enroll Now — $7,500" }).last();
+    await scrollIntoViewSettled(bottomEnroll);
+    await bottomEnroll.click();
     await expect(page.getByText("Unable to start checkout. Please try again.")).toBeVisible();
     expect(requests).toEqual([{ affiliateRef: "" }]);
   });
@@ -326,7 +332,9 @@ test("about: CV sections and both booking buttons", async ({ page }) => {
   await expect(page.getByRole("region", { name: "Education & Certifications" }).getByRole("listitem")).toHaveCount(4);
   await expect(page.getByRole("region", { name: "Key Achievements" }).getByRole("listitem")).toHaveCount(6);
 
-  await page.getByRole("link", { name: "Book Your Consultation Today" }).click();
+  const bookConsultation = page.getByRole("link", { name: "Book Your Consultation Today" });
+  await scrollIntoViewSettled(bookConsultation);
+  await bookConsultation.click();
   await expect(page).toHaveURL(/\/booking$/);
 });
 
