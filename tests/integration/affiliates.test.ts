@@ -13,6 +13,7 @@ import * as redirectRoute from "~/routes/affiliate-redirect";
 import * as exportRoute from "~/routes/affiliate-management-export";
 import { applyStatusAction, recordPayout } from "~/features/affiliates/admin-actions.server";
 import { applyAsAffiliate } from "~/features/affiliates/applications.server";
+import { resolveAndCount, type Visit } from "~/features/affiliates/redirect.server";
 import { generateAffiliateCode } from "~/features/affiliates/code";
 import { ensureSampleAffiliate, SAMPLE_AFFILIATE_CODE } from "~/features/affiliates/sample.server";
 import { STATUS_ACTIONS, type AffiliateStatus, type StatusAction } from "~/features/affiliates/status";
@@ -375,6 +376,55 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("affiliates on %s"
       await follow("link-clicks");
       const [row] = await db.db.select({ n: sql<number>`count(*)::int` }).from(affiliateClicks).where(eq(affiliateClicks.linkId, link!.id));
       expect(row!.n).toBe(2);
+    });
+
+    // Visits that arrive together share one statement (decision 026).
+    const visitOf = (reference: string, sessionId: string | null, userAgent = "Mozilla/5.0 Chrome/140.0"): Visit => ({
+      reference,
+      click: sessionId === null ? null : { sessionId, userAgent, referrer: null, landingPage: `/a/${reference}` },
+    });
+
+    it("writes visits that arrive together in one statement: each session once, the first of two counted, the rest resolved alike", async () => {
+      const partner = await insertAffiliate(db, "approved");
+      const pending = await insertAffiliate(db, "pending");
+      const visits = [
+        ...Array.from({ length: 40 }, (_, i) => visitOf(partner.code, `burst-${i}`)),
+        visitOf(partner.code, "twice"),
+        visitOf(partner.code.toLowerCase(), "twice"),
+        visitOf(partner.code, null), // a bot, or past the limit: resolved, not counted
+        visitOf("UNKNOWN9", "someone"),
+        visitOf(pending.code, "pending-visitor"),
+      ];
+      const outcomes = await Promise.all(visits.map((visit) => resolveAndCount(visit, db.db)));
+      expect(outcomes.slice(0, 40).every((outcome) => outcome.counted && outcome.affiliate?.affiliateCode === partner.code)).toBe(true);
+      expect(outcomes.slice(40).map((outcome) => [outcome.affiliate?.affiliateCode ?? null, outcome.counted])).toEqual([
+        [partner.code, true],
+        [partner.code, false],
+        [partner.code, false],
+        [null, false],
+        [pending.code, false],
+      ]);
+      expect(await clickCount(partner.id)).toBe(41);
+      expect(await clickCount(pending.id)).toBe(0);
+      const [clickEvents] = await db.db.select({ n: sql<number>`count(*)::int` }).from(events).where(eq(events.name, "affiliate_click"));
+      expect(clickEvents!.n).toBe(41);
+      // A session that clicked in an earlier statement is not counted again.
+      expect(await resolveAndCount(visitOf(partner.code, "burst-0"), db.db)).toMatchObject({ counted: false });
+      expect(await clickCount(partner.id)).toBe(41);
+    });
+
+    it("writes a failed batch again one visit at a time, so one bad visit loses only its own click", async () => {
+      const partner = await insertAffiliate(db, "approved");
+      const broken: Visit = { reference: partner.code, click: { sessionId: null as unknown as string, userAgent: null, referrer: null, landingPage: "/a/x" } };
+      const results = await Promise.allSettled([
+        resolveAndCount(visitOf(partner.code, "fine-1", "Mozilla/5.0 \u0000 Chrome"), db.db),
+        resolveAndCount(broken, db.db),
+        resolveAndCount(visitOf(partner.code, "fine-2"), db.db),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect(await clickCount(partner.id)).toBe(2);
+      const agents = await db.db.select({ userAgent: affiliateClicks.userAgent }).from(affiliateClicks).where(eq(affiliateClicks.sessionId, "fine-1"));
+      expect(agents).toEqual([{ userAgent: "Mozilla/5.0  Chrome" }]);
     });
   });
 

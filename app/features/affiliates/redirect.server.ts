@@ -4,7 +4,8 @@
 // answer 302 to the target with `ref`. A visitor always lands somewhere: an unknown parameter goes
 // to /bootcamp?ref={parameter}, and a failure anywhere still redirects (the spec's step 5).
 // It runs on every partner link: the limiter (in memory, decision 022), then one statement that
-// resolves the link and inserts the click with its analytics event. A document request is answered
+// resolves the link and inserts the click with its analytics event, shared with the visits that
+// arrive meanwhile (decision 026). A document request is answered
 // by the server before React Router (server/affiliate-links.server.ts, decision 024), the route's
 // loader answers the rest; both call followAffiliateLink.
 import { sql } from "drizzle-orm";
@@ -20,10 +21,11 @@ import { logger } from "#server/logger.server";
 import { rateLimit } from "#server/rate-limits.server";
 import { attributionCookieHeader, clickSessionCookieHeader, readClickSession } from "./attribution.server";
 import { DEFAULT_LINK_TARGET, sameSitePath, withReference } from "./link-target";
-import { isWellFormedReference, referenceKeys, referencedAffiliateClauses, referencedAffiliateOf, type ReferencedAffiliate, type ReferencedRow } from "./references.server";
+import { isWellFormedReference, referenceKeys, referencedAffiliateOf, referencedAffiliateOfEach, type ReferencedAffiliate, type ReferencedRow } from "./references.server";
 
 const MAX_STORED_TEXT = 500;
-const clip = (value: string | null) => (value ? value.slice(0, MAX_STORED_TEXT) : null);
+// jsonb cannot hold a NUL character; nothing a browser sends needs one.
+const clip = (value: string | null) => (value ? value.replaceAll("\u0000", "").slice(0, MAX_STORED_TEXT) : null);
 
 export type Visit = {
   reference: string;
@@ -31,66 +33,114 @@ export type Visit = {
   click: { sessionId: string; userAgent: string | null; referrer: string | null; landingPage: string } | null;
 };
 
-const keys = { slug: sql.placeholder("slug"), code: sql.placeholder("code") };
+export type VisitOutcome = { affiliate: ReferencedAffiliate | null; counted: boolean };
 
-// The link's two statements, built once with placeholders and prepared on each connection under a
-// name: PostgreSQL parses and plans a statement of this size in about a millisecond, more than it
-// takes to run it, and does that once per connection instead of on every click (PGlite, which
-// takes no names, still plans each time); nor is the SQL rebuilt by Drizzle for every click.
-const CLICK_STATEMENT = sql`
-    with ${referencedAffiliateClauses(keys)},
+// Every visit of a batch in one statement: resolve each reference, insert the clicks of approved
+// affiliates (once per session and affiliate: the unique pair decides, and the first of a batch's
+// visits for a pair is the one counted) with their analytics events, and answer a row per visit
+// that names someone. Both or neither for the whole batch.
+const VISITS_STATEMENT = sql`
+    with visit as (
+      select * from jsonb_to_recordset(${sql.placeholder("visits")}::jsonb)
+        as v(ord integer, slug text, code text, count_click boolean, session_id text, user_agent text, referrer text, landing_page text)
+    ),
+    referenced as (
+      select visit.ord, visit.count_click, visit.session_id, visit.user_agent, visit.referrer, visit.landing_page, named.*
+      from visit cross join lateral ${referencedAffiliateOfEach(sql.raw("visit"))} as named
+    ),
     click as (
       insert into ${affiliateClicks} (affiliate_id, link_id, session_id, user_agent, referrer, landing_page)
-      select affiliate_id, link_id, ${sql.placeholder("sessionId")}, ${sql.placeholder("userAgent")}, ${sql.placeholder("referrer")}, ${sql.placeholder("landingPage")}
-      from referenced where status = 'approved'
+      select distinct on (affiliate_id, session_id) affiliate_id, link_id, session_id, user_agent, referrer, landing_page
+      from referenced where count_click and status = 'approved'
+      order by affiliate_id, session_id, ord
       on conflict do nothing
-      returning affiliate_id
+      returning affiliate_id, session_id, landing_page
     ),
-    event as (${businessEventInsert({ name: "affiliate_click", path: sql.placeholder("eventPath") }, sql.raw("click"))})
-    select referenced.*, (select count(*) from click)::integer as counted from referenced`;
-const RESOLVE_STATEMENT = sql`
-    with ${referencedAffiliateClauses(keys)}
-    select referenced.*, 0 as counted from referenced`;
+    event as (${businessEventInsert({ name: "affiliate_click", path: sql.raw("landing_page") }, sql.raw("click"))})
+    select referenced.*, coalesce(referenced.count_click
+      and exists (select from click where click.affiliate_id = referenced.affiliate_id and click.session_id = referenced.session_id)
+      and referenced.ord = (select min(r.ord) from referenced r
+        where r.count_click and r.affiliate_id = referenced.affiliate_id and r.session_id = referenced.session_id), false) as counted
+    from referenced`;
 
-const dialect = new PgDialect();
-const clickQuery = dialect.sqlToQuery(CLICK_STATEMENT);
-const resolveQuery = dialect.sqlToQuery(RESOLVE_STATEMENT);
-type PreparedStatements = Record<"click" | "resolve", { execute: (values: Record<string, unknown>) => Promise<unknown> }>;
-const preparedBy = new WeakMap<Executor, PreparedStatements>();
+// Built once and prepared on each connection under a name: PostgreSQL parses and plans a statement
+// of this size in about a millisecond, more than it takes to run it (PGlite, which takes no names,
+// still plans each time); nor is the SQL rebuilt by Drizzle for every batch.
+const visitsQuery = new PgDialect().sqlToQuery(VISITS_STATEMENT);
+type PreparedVisits = { execute: (values: Record<string, unknown>) => Promise<unknown> };
 
-function preparedFor(executor: Executor): PreparedStatements {
-  let prepared = preparedBy.get(executor);
-  if (!prepared) {
-    const { session } = executor._;
-    prepared = {
-      click: session.prepareQuery(clickQuery, undefined, "affiliate_link_click", false),
-      resolve: session.prepareQuery(resolveQuery, undefined, "affiliate_link_resolve", false),
-    };
-    preparedBy.set(executor, prepared);
-  }
-  return prepared;
+async function writeVisits(visits: Visit[], prepared: PreparedVisits): Promise<VisitOutcome[]> {
+  const rows = visits.map(({ reference, click }, ord) => ({
+    ord,
+    ...referenceKeys(reference),
+    count_click: click !== null,
+    session_id: click?.sessionId ?? null,
+    user_agent: clip(click?.userAgent ?? null),
+    referrer: clip(click?.referrer ?? null),
+    landing_page: clip(click?.landingPage ?? null),
+  }));
+  const result = (await prepared.execute({ visits: JSON.stringify(rows) })) as { rows: Array<ReferencedRow & { ord: number; counted: boolean }> };
+  const outcomes: VisitOutcome[] = visits.map(() => ({ affiliate: null, counted: false }));
+  for (const row of result.rows) outcomes[row.ord] = { affiliate: referencedAffiliateOf(row), counted: row.counted };
+  return outcomes;
 }
+
+/** At most this many visits per statement (a burst's later visits wait for the next). */
+const MAX_BATCH = 500;
+
+/**
+ * Group commit (decision 026): a visit that arrives while a batch is being written waits and goes
+ * with the next, so one click alone is written at once and a burst of them shares a statement. A
+ * visitor is answered only after the statement holding their click has committed, as before.
+ * A batch that fails is written again one visit at a time, so one bad visit costs only its own click.
+ */
+class VisitWriter {
+  private waiting: Array<{ visit: Visit; resolve: (outcome: VisitOutcome) => void; reject: (error: unknown) => void }> = [];
+  private writing = false;
+
+  constructor(private readonly prepared: PreparedVisits) {}
+
+  write(visit: Visit): Promise<VisitOutcome> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ visit, resolve, reject });
+      if (this.writing) return;
+      this.writing = true;
+      // After the requests read in this turn of the event loop have come this far too: PGlite runs
+      // in this thread and finishes a statement before the next request is read, so without the
+      // wait every batch would be one visit.
+      setImmediate(() => void this.drain());
+    });
+  }
+
+  private async drain() {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_BATCH);
+      try {
+        const outcomes = await writeVisits(batch.map((entry) => entry.visit), this.prepared);
+        batch.forEach((entry, index) => entry.resolve(outcomes[index]!));
+      } catch (error) {
+        if (batch.length === 1) batch[0]!.reject(error);
+        else for (const entry of batch) writeVisits([entry.visit], this.prepared).then(([outcome]) => entry.resolve(outcome!), entry.reject);
+      }
+    }
+    this.writing = false;
+  }
+}
+
+const writers = new WeakMap<Executor, VisitWriter>();
 
 /**
  * Resolves the reference and, when `visit.click` is given and the affiliate is approved, records
  * the click unless this session already clicked for this affiliate (the unique pair decides), with
- * its analytics event: one statement, so both or neither.
+ * its analytics event; written with the visits that arrive meanwhile (VisitWriter).
  */
-export async function resolveAndCount(visit: Visit, executor: Executor = getDb()): Promise<{ affiliate: ReferencedAffiliate | null; counted: boolean }> {
-  const { click } = visit;
-  const statements = preparedFor(executor);
-  const result = click
-    ? await statements.click.execute({
-        ...referenceKeys(visit.reference),
-        sessionId: click.sessionId,
-        userAgent: clip(click.userAgent),
-        referrer: clip(click.referrer),
-        landingPage: clip(click.landingPage),
-        eventPath: click.landingPage,
-      })
-    : await statements.resolve.execute(referenceKeys(visit.reference));
-  const [row] = (result as { rows: Array<ReferencedRow & { counted: number }> }).rows;
-  return { affiliate: referencedAffiliateOf(row), counted: (row?.counted ?? 0) > 0 };
+export function resolveAndCount(visit: Visit, executor: Executor = getDb()): Promise<VisitOutcome> {
+  let writer = writers.get(executor);
+  if (!writer) {
+    writer = new VisitWriter(executor._.session.prepareQuery(visitsQuery, undefined, "affiliate_link_visits", false));
+    writers.set(executor, writer);
+  }
+  return writer.write(visit);
 }
 
 /** Where `/a/{parameter}` sends the visitor, and the reference it carries. */

@@ -2,7 +2,7 @@
 // parameter, the `ref` a buyer carries to checkout. An active custom slug names its link's
 // affiliate and target; otherwise the reference is read as an affiliate code. Used by the redirect
 // (to count the click) and by fulfilment (to credit the sale), so both read a reference alike.
-import { sql, type Placeholder } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
 import { affiliateLinks, affiliates, users } from "#server/db/schema";
 
@@ -43,31 +43,25 @@ export function referenceKeys(reference: string): { slug: string; code: string }
 }
 
 /**
- * The WITH clauses that find what a reference names, ending in `referenced` (zero or one row of
- * ReferencedRow): the active link with this slug, else the affiliate with this code. A statement
- * may go on from it (the redirect inserts its click from it), so one round trip does both. The keys
- * are referenceKeys' values, or placeholders for a statement prepared once.
+ * What each row of `keys` names (a relation with columns `slug` and `code`, referenceKeys' values):
+ * a subquery for a lateral join, with zero or one ReferencedRow per row — the active link with this
+ * slug, else the affiliate with this code. The redirect joins a whole batch of visits to it and
+ * inserts their clicks in the same statement; a single reference is one row of keys.
  */
-export function referencedAffiliateClauses({ slug, code }: { slug: string | Placeholder; code: string | Placeholder }) {
-  return sql`
-    link as (
-      select ${affiliateLinks.id} as id, ${affiliateLinks.affiliateId} as affiliate_id, ${affiliateLinks.originalUrl} as target
-      from ${affiliateLinks}
-      where ${affiliateLinks.customSlug} = ${slug} and ${affiliateLinks.isActive}
-      limit 1
-    ),
-    chosen as (
-      select affiliate_id, id as link_id, target as link_target from link
-      union all
-      select ${affiliates.id}, null, null from ${affiliates}
-      where ${affiliates.affiliateCode} = ${code} and not exists (select from link)
-    ),
-    referenced as (
+export function referencedAffiliateOfEach(keys: SQL) {
+  return sql`(
       select a.id as affiliate_id, a.affiliate_code, a.status, a.commission_rate::text as commission_rate, a.user_id,
         u.email as user_email, chosen.link_id, chosen.link_target
-      from chosen
+      from (
+        select ${affiliateLinks.affiliateId} as affiliate_id, ${affiliateLinks.id} as link_id, ${affiliateLinks.originalUrl} as link_target, 0 as preference
+        from ${affiliateLinks}
+        where ${affiliateLinks.customSlug} = ${keys}.slug and ${affiliateLinks.isActive}
+        union all
+        select ${affiliates.id}, null, null, 1 from ${affiliates} where ${affiliates.affiliateCode} = ${keys}.code
+      ) chosen
       join ${affiliates} a on a.id = chosen.affiliate_id
       join ${users} u on u.id = a.user_id
+      order by chosen.preference
       limit 1
     )`;
 }
@@ -88,6 +82,10 @@ export function referencedAffiliateOf(row: ReferencedRow | undefined): Reference
 /** The affiliate a reference names (whatever their status), or null when it names nobody. */
 export async function findReferencedAffiliate(reference: string, executor: Executor = getDb()): Promise<ReferencedAffiliate | null> {
   if (!isWellFormedReference(reference)) return null;
-  const result = await executor.execute(sql`with ${referencedAffiliateClauses(referenceKeys(reference))} select * from referenced`);
+  const { slug, code } = referenceKeys(reference);
+  const result = await executor.execute(
+    sql`select referenced.* from (select ${slug}::text as slug, ${code}::text as code) as keys
+      cross join lateral ${referencedAffiliateOfEach(sql.raw("keys"))} as referenced`,
+  );
   return referencedAffiliateOf((result as unknown as { rows: ReferencedRow[] }).rows[0]);
 }

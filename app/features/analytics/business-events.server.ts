@@ -29,9 +29,9 @@ export async function recordBusinessEvent(event: BusinessEvent, executor: Execut
  * The event's insert for a caller's own single statement (a data-modifying WITH clause), for a hot
  * path that saves a transaction's round trips: written once per row `source` (a relation of that
  * statement) yields, and only if the statement commits. `path` may be a placeholder of a statement
- * prepared once.
+ * prepared once, or a column of `source`.
  */
-export function businessEventInsert(event: Omit<BusinessEvent, "path"> & { path?: string | null | Placeholder }, source: SQL): SQL {
+export function businessEventInsert(event: Omit<BusinessEvent, "path"> & { path?: string | null | Placeholder | SQL }, source: SQL): SQL {
   return sql`insert into ${events} (name, path, visitor_hash, properties)
     select ${event.name}, ${event.path ?? null}, ${event.visitorHash ?? null}, ${event.properties ? JSON.stringify(event.properties) : null}::jsonb from ${source}`;
 }
