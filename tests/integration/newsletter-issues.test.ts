@@ -159,7 +159,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("newsletter issues
     });
   });
 
-  it("paces the issue: its n-th message is due (n - 1) / perMinute whole minutes after sending started, across batches and a restart", async () => {
+  it("paces the issue evenly: its n-th message is due (n - 1) * 60 / perMinute seconds after sending started, across batches and a restart", async () => {
     const { id } = await issue();
     const startsAt = new Date("2026-11-24T15:00:00Z");
     await startSending(id, startsAt);
@@ -176,7 +176,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("newsletter issues
       env.NEWSLETTER_SEND_PER_MINUTE = pace;
     }
     const due = await db.db
-      .select({ minute: sql<number>`(extract(epoch from ${emailOutbox.nextAttemptAt} - ${startsAt.toISOString()}::timestamptz) / 60)::integer`, count: sql<number>`count(*)::integer` })
+      .select({ minute: sql<number>`floor(extract(epoch from ${emailOutbox.nextAttemptAt} - ${startsAt.toISOString()}::timestamptz) / 60)::integer`, count: sql<number>`count(*)::integer` })
       .from(newsletterDeliveries)
       .innerJoin(emailOutbox, eq(emailOutbox.id, newsletterDeliveries.outboxId))
       .where(eq(newsletterDeliveries.issueId, id))
@@ -188,6 +188,14 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("newsletter issues
       [2, 500],
       [3, 500],
     ]);
+    // Spread within the minute too: at 500 a minute, one every 120 ms.
+    const offsets = await db.db
+      .select({ ms: sql<number>`round(extract(epoch from ${emailOutbox.nextAttemptAt} - ${startsAt.toISOString()}::timestamptz) * 1000)::integer` })
+      .from(newsletterDeliveries)
+      .innerJoin(emailOutbox, eq(emailOutbox.id, newsletterDeliveries.outboxId))
+      .where(eq(newsletterDeliveries.issueId, id))
+      .orderBy(emailOutbox.nextAttemptAt);
+    expect(offsets.map((row) => Number(row.ms))).toEqual(Array.from({ length: SUBSCRIBERS }, (_, n) => n * 120));
   });
 
   it("each copy has its subscriber's own unsubscribe link and List-Unsubscribe headers, made from one stored body; unsubscribing drops a queued copy", async () => {

@@ -92,8 +92,10 @@ export async function queueIssueBatch(
     queued as (
       insert into ${emailOutbox} (id, kind, to_address, subject, html, text, body_id, body_fill, status, next_attempt_at, created_at)
       select claimed.outbox_id, ${NEWSLETTER_ISSUE_KIND}, picked.email, ${message.subject}, '', '', ${message.bodyId}::uuid, picked.token, 'pending',
-        -- The pace: the issue's n-th message is due (n - 1) / perMinute whole minutes after it started.
-        ${startsAt}::timestamptz + ((${offset}::bigint + row_number() over (order by picked.id) - 1) / ${perMinute}::bigint) * interval '1 minute',
+        -- The pace, evenly spread: the issue's n-th message is due (n - 1) * 60 / perMinute seconds
+        -- after it started (not a minute's worth at once, which the worker would send in a burst).
+        ${startsAt}::timestamptz
+          + ((${offset}::bigint + row_number() over (order by picked.id) - 1) * 60000000 / ${perMinute}::bigint) * interval '1 microsecond',
         ${now}::timestamptz
       from claimed join picked on picked.id = claimed.subscription_id
       returning 1
