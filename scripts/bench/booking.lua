@@ -69,8 +69,8 @@ function done(summary, latency, requests)
   end
   local errors = summary.errors
   io.write(string.format(
-    'BENCH {"requests":%.0f,"durationUs":%.0f,"p99Us":%.0f,"connect":%.0f,"read":%.0f,"write":%.0f,' ..
+    'BENCH {"requests":%.0f,"durationUs":%.0f,"p50Us":%.0f,"p99Us":%.0f,"connect":%.0f,"read":%.0f,"write":%.0f,' ..
       '"status":%.0f,"timeout":%.0f,"booked":%d,"refused":%d,"other":%d,"sent":%d}\n',
-    summary.requests, summary.duration, latency:percentile(99), errors.connect, errors.read, errors.write,
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), errors.connect, errors.read, errors.write,
     errors.status, errors.timeout, counts.booked, counts.refused, counts.other, counts.sent))
 end

@@ -62,7 +62,7 @@ function bookableDates(now: Date) {
   }
 }
 
-type Report = WrkReport & { booked: number; refused: number; other: number; sent: number };
+type Report = WrkReport & { p50Us: number; booked: number; refused: number; other: number; sent: number };
 
 async function wrk(binary: string, url: string, seconds: number, firstSlot: number, datesFile: string): Promise<Report> {
   const report = await runWrk<Report>(binary, {
@@ -117,6 +117,8 @@ async function bench(kind: "pglite" | "postgres", wrkBinary: string, datesFile: 
   return {
     database: kind,
     "req/s": Math.round(rps),
+    // The median beside p99: at 50 connections the median is the queue (50 / req/s), p99 adds the stalls.
+    "p50 ms": Number((run.p50Us / 1000).toFixed(1)),
     "p99 ms": Number(p99Ms.toFixed(1)),
     answers: run.requests,
     bookings: run.booked,
