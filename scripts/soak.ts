@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { bookingFields } from "./support/booking-fields";
 import { SEEDED_POST_PATH, writeSeedPosts } from "./support/seed-posts";
-import { benchDatabase, buildBundle, cpuSeconds, installTools, pageThroughput, runBench, setting, startPinnedServer } from "./bench/harness";
+import { benchDatabase, buildBundle, cpuSeconds, installTools, median, pageThroughput, runBench, setting, startPinnedServer } from "./bench/harness";
 
 const MINUTES = setting("SOAK_MINUTES", 10);
 const LANES = setting("SOAK_LANES", 8);
@@ -99,6 +99,19 @@ await runBench(async () => {
   await wait(SETTLE_MS);
   const idleEnd = rssMb(pid);
   const throughputEnd = await pageThroughput(wrk, `${url}/`);
+  // This machine's own speed moves by a fifth over minutes: a fresh server started beside the
+  // soaked one, and the two measured in turn, tells the server's state from the machine's.
+  const control = await benchDatabase(KIND, "soak-control");
+  await writeSeedPosts(control.dataDir, control.databaseUrl);
+  const { server: fresh } = await startPinnedServer({ DATA_DIR: control.dataDir, DATABASE_URL: control.databaseUrl, LOG_LEVEL: "warn" });
+  await wait(SETTLE_MS);
+  const alternating = { soaked: [] as number[], fresh: [] as number[] };
+  for (let round = 0; round < 3; round++) {
+    alternating.soaked.push(await pageThroughput(wrk, `${url}/`, { rounds: 1 }));
+    alternating.fresh.push(await pageThroughput(wrk, `${fresh.url}/`, { rounds: 1 }));
+  }
+  const soakedMedian = median(alternating.soaked);
+  const freshMedian = median(alternating.fresh);
   latencies.sort((a, b) => a - b);
   const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
   const half = samples.slice(Math.floor(samples.length / 2));
@@ -109,6 +122,7 @@ await runBench(async () => {
       `  requests ${counts.requests}, errors ${counts.errors}, p99 ${p99.toFixed(1)} ms, server CPU ${cpuUsed.toFixed(0)} s`,
       `  RSS: idle at start ${idleStart} MB, peak under load ${Math.max(...samples.map((s) => s.rssMb))} MB, change over the second half ${growthSecondHalf} MB, idle at end ${idleEnd} MB`,
       `  cached / : ${throughputStart} req/s fresh, ${throughputEnd} req/s after (${((throughputEnd / throughputStart) * 100).toFixed(0)} %)`,
+      `  cached / in turn with a fresh server started beside it (3 rounds each, medians): soaked ${soakedMedian} req/s, fresh ${freshMedian} req/s (${((soakedMedian / freshMedian) * 100).toFixed(0)} %)`,
     ].join("\n"),
   );
 });

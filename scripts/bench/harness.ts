@@ -201,5 +201,8 @@ export async function pageThroughput(wrk: string, pageUrl: string, { rounds = 3,
     if (report.status > 0 || socketErrors(report) > 0) throw new Error(`wrk ${pageUrl}: ${report.status} bad answers, ${socketErrors(report)} socket errors`);
     rates.push(report.requests / (report.durationUs / 1e6));
   }
-  return Math.round(rates.sort((a, b) => a - b)[Math.floor(rates.length / 2)]!);
+  return Math.round(median(rates));
 }
+
+/** The middle value (the upper of the two middle ones for an even count); 0 for none. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

@@ -9,7 +9,7 @@ import { createIssue } from "~/features/newsletter/issues.server";
 import { openDatabase } from "#server/db/client.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
 import { freePort, stopServerProcess } from "../support/server-process";
-import { benchDatabase, buildBundle, findExecutable, pageThroughput, runBench, setting, startPinnedServer } from "./harness";
+import { benchDatabase, buildBundle, findExecutable, median, pageThroughput, runBench, setting, startPinnedServer } from "./harness";
 
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
@@ -18,7 +18,6 @@ const IDLE_WINDOWS = setting("BENCH_DURATION", 5);
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password-1" };
 const goals = { pglite: 15, postgres: 5, ratio: 0.9 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function bench(kind: "pglite" | "postgres", wrk: string) {
   const { dataDir, databaseUrl } = await benchDatabase(kind, "newsletter-bench");

@@ -13,7 +13,7 @@ process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= "silent";
 process.env.BETTER_AUTH_SECRET ??= "bench-reset-timing-secret-0123456789abcdef";
 
-const { setting } = await import("./harness");
+const { median, setting } = await import("./harness");
 const { ensureAdmin } = await import("~/features/auth/bootstrap.server");
 const { passwordResetEmailsQueued } = await import("~/features/auth/emails.server");
 const { requestPasswordReset } = await import("~/features/auth/flows.server");
@@ -21,7 +21,6 @@ const { getEnv } = await import("~/lib/env.server");
 const { openDatabase, setDatabase } = await import("#server/db/client.server");
 
 const rounds = setting("BENCH_RESET_ROUNDS", 50);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const database = await openDatabase({ dataDir });
 setDatabase(database.db);

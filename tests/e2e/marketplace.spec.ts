@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { freeTools, marketplaceApplications, marketplacePage } from "../../app/content/marketplace";
-import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+import { expect, gotoHydrated, scrollIntoViewSettled, test, waitForHydration } from "./fixtures";
 
 const SHARE_INTENT = "https://twitter.com/intent/tweet";
 
@@ -285,7 +285,9 @@ test.describe("marketplace on a wide screen", () => {
   });
 
   test("the closing block's button goes to /booking", async ({ page }) => {
-    await page.getByRole("link", { name: "Schedule Manufacturing Assessment" }).click();
+    const schedule = page.getByRole("link", { name: "Schedule Manufacturing Assessment" });
+    await scrollIntoViewSettled(schedule);
+    await schedule.click();
     await expect(page).toHaveURL(/\/booking$/);
   });
 });
