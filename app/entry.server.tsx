@@ -5,7 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { followAffiliateLink } from "~/features/affiliates/redirect.server";
 import { flushPageViews } from "~/features/analytics/recorder.server";
-import { startAnalyticsHousekeeping, stopAnalyticsHousekeeping } from "~/features/analytics/rollup.server";
+import { analyticsHousekeeping } from "~/features/analytics/rollup.server";
 import { authAppHooks } from "~/features/auth/app-hooks.server";
 import { SIGNED_IN_CACHE_CONTROL } from "~/features/auth/guards.server";
 import { startIssueQueueing, stopIssueQueueing } from "~/features/newsletter/issue-queue.server";
@@ -21,11 +21,11 @@ export const streamTimeout = 5_000;
 export const appHooks: AppHooks = {
   async start() {
     await authAppHooks.start();
-    startAnalyticsHousekeeping();
+    analyticsHousekeeping.start();
     startIssueQueueing();
   },
   async beforeClose() {
-    stopAnalyticsHousekeeping();
+    analyticsHousekeeping.stop();
     // Page views still waiting in memory are written before the database closes; a newsletter
     // being queued stops after its batch, to be taken up again at the next start.
     await Promise.all([authAppHooks.beforeClose(), flushPageViews(), stopIssueQueueing()]);

@@ -9,7 +9,7 @@ import { addDays, centralDate, CENTRAL_TIME_ZONE, daysBetween, startOfCentralDay
 import { getEnv } from "~/lib/env.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { analyticsDays, events, funnelDays, pageViewDays, pageViews } from "#server/db/schema";
-import { loggableError } from "#server/db/errors.server";
+import { hourlyJob } from "#server/hourly-job.server";
 import { logger } from "#server/logger.server";
 import { DIMENSIONS } from "./dimensions";
 import { dropOldSalts } from "./visitor.server";
@@ -99,26 +99,10 @@ export async function deleteOldPageViews(now = new Date(), retentionDays = getEn
   return (removed as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (removed as unknown as { affectedRows?: number }).affectedRows ?? 0;
 }
 
-let timer: NodeJS.Timeout | undefined;
-
-async function housekeeping() {
-  try {
-    const rolled = await rollUpCompletedDays();
-    const removed = await deleteOldPageViews();
-    await dropOldSalts();
-    if (rolled > 0 || removed > 0) logger.info({ daysRolledUp: rolled, oldViewsRemoved: removed }, "analytics housekeeping");
-  } catch (error) {
-    logger.error({ err: loggableError(error) }, "analytics housekeeping failed; it runs again within the hour");
-  }
-}
-
 /** At start, then hourly (the server's app hooks): each day is rolled up an hour after it ends. */
-export function startAnalyticsHousekeeping() {
-  void housekeeping();
-  timer ??= setInterval(() => void housekeeping(), HOUR_MS).unref();
-}
-
-export function stopAnalyticsHousekeeping() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-}
+export const analyticsHousekeeping = hourlyJob("analytics housekeeping", async () => {
+  const rolled = await rollUpCompletedDays();
+  const removed = await deleteOldPageViews();
+  await dropOldSalts();
+  if (rolled > 0 || removed > 0) logger.info({ daysRolledUp: rolled, oldViewsRemoved: removed }, "analytics housekeeping");
+});

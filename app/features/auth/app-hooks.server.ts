@@ -6,7 +6,7 @@ import { getAuth } from "./auth.server";
 import { ensureAdmin } from "./bootstrap.server";
 import { passwordResetEmailsQueued } from "./emails.server";
 import { hasSignedSessionCookie } from "./session-cookie.server";
-import { startVerificationHousekeeping, stopVerificationHousekeeping } from "./verification-housekeeping.server";
+import { verificationHousekeeping } from "./verification-housekeeping.server";
 
 export const authAppHooks: Pick<AppHooks, "start" | "beforeClose" | "isSignedIn"> = {
   async start() {
@@ -17,11 +17,11 @@ export const authAppHooks: Pick<AppHooks, "start" | "beforeClose" | "isSignedIn"
       const admin = await ensureAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
       logger.info({ email: env.ADMIN_EMAIL, created: admin.created }, "admin account from ADMIN_EMAIL is ready");
     }
-    startVerificationHousekeeping();
+    verificationHousekeeping.start();
   },
   // A reset mail requested just before the signal is queued after its answer: let it land.
   async beforeClose() {
-    stopVerificationHousekeeping();
+    verificationHousekeeping.stop();
     await passwordResetEmailsQueued();
   },
   isSignedIn: hasSignedSessionCookie,

@@ -4,13 +4,10 @@
 // registered address's path, which made the unknown path a statement slower: a timing difference
 // that told registered addresses from unknown ones (`npm run bench:reset-timing`).
 import { lt } from "drizzle-orm";
-import { loggableError } from "#server/db/errors.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { verifications } from "#server/db/schema";
+import { hourlyJob } from "#server/hourly-job.server";
 import { logger } from "#server/logger.server";
-
-const HOUR_MS = 60 * 60 * 1000;
-let timer: NodeJS.Timeout | undefined;
 
 /** Deletes the verification rows that expired before `now`; how many. */
 export async function deleteExpiredVerifications(now = new Date(), db: Executor = getDb()): Promise<number> {
@@ -18,21 +15,7 @@ export async function deleteExpiredVerifications(now = new Date(), db: Executor 
   return deleted.length;
 }
 
-async function housekeeping() {
-  try {
-    const removed = await deleteExpiredVerifications();
-    if (removed > 0) logger.info({ expiredVerificationsRemoved: removed }, "auth housekeeping");
-  } catch (error) {
-    logger.error({ err: loggableError(error) }, "auth housekeeping failed; it runs again within the hour");
-  }
-}
-
-export function startVerificationHousekeeping() {
-  void housekeeping();
-  timer ??= setInterval(() => void housekeeping(), HOUR_MS).unref();
-}
-
-export function stopVerificationHousekeeping() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-}
+export const verificationHousekeeping = hourlyJob("auth housekeeping", async () => {
+  const removed = await deleteExpiredVerifications();
+  if (removed > 0) logger.info({ expiredVerificationsRemoved: removed }, "auth housekeeping");
+});
