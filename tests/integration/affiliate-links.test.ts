@@ -4,7 +4,6 @@
 // bot or an affiliate who is not approved, and within the per-client limit (the client's address
 // read through TRUST_PROXY); a link never leaves the site; the `.data` request of a client-side
 // navigation, odd methods and oversized bodies are answered as before.
-import { HELMET_HEADERS } from "../support/security-headers";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.server";
@@ -12,6 +11,7 @@ import { affiliateLinks, affiliates, users } from "#server/db/schema";
 import { tempDir } from "../../scripts/support/databases";
 import { request, type RawAnswer } from "../../scripts/support/raw-request";
 import { startServerWithAdmin, type AdminServer } from "../support/live-server";
+import { HELMET_HEADERS } from "../support/security-headers";
 
 const ADMIN = { email: "links-admin@example.test", password: "links-admin-password-1" };
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";

@@ -3,7 +3,6 @@
 // per encoding, 304s and HEAD, and a CSP naming its inline scripts by hash; signed-in visitors and
 // flash toasts get their own render, and mutating requests still meet the method, size and origin
 // checks.
-import { HELMET_HEADERS } from "../support/security-headers";
 import crypto from "node:crypto";
 import type http from "node:http";
 import zlib from "node:zlib";
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLASH_TOAST_COOKIE } from "~/lib/flash-toast.server";
 import { request, type RawAnswer } from "../../scripts/support/raw-request";
 import { startServerWithAdmin, type AdminServer } from "../support/live-server";
+import { HELMET_HEADERS } from "../support/security-headers";
 
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-1" };
 const CACHED_PAGES = ["/", "/bootcamp", "/about", "/marketplace"];
