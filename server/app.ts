@@ -92,7 +92,10 @@ export async function startServer({
   }
   // Rendered pages are tens of KB: a 256 KB brotli window (not the default 4 MB) compresses them
   // as well, and 50 concurrent responses no longer each set up 4 MB (CPU per render halved).
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
+  // Quality 3, not compression()'s 4: a render's compression costs about half (0.44 vs 0.69-1.09 ms
+  // of CPU for /about, measured against the same server answering uncompressed) for 5 % more bytes
+  // (/booking 8.4 instead of 8.0 KB). Cached pages are compressed once, at the highest quality.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 
   app.use(
     createRequestHandler({
