@@ -3,7 +3,9 @@
 // (worker.server.ts). A row is claimed before it is sent, so two senders never send it twice.
 import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Executor } from "#server/db/client.server";
+import { GroupCommit } from "#server/db/group-commit.server";
 import { emailBodies, emailOutbox, emailStatuses, type EmailAttachment } from "#server/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "#server/logger.server";
@@ -275,6 +277,32 @@ export function totalBackoffMs(attempts: number) {
   return total;
 }
 
+type Sent = { id: string; attempts: number; sentAt: Date };
+// Messages sent together are recorded in one statement (group commit, decision 027): 50 bookings at
+// once each waited for a statement of their own after the first delivery of their confirmation,
+// a fifth of a booking's CPU on PGlite. Prepared once per connection under a name, as decision 026.
+const sentQuery = new PgDialect().sqlToQuery(sql`
+  update ${emailOutbox} set status = 'sent', attempts = sent.attempts, sent_at = sent.sent_at
+  from jsonb_to_recordset(${sql.placeholder("sent")}::jsonb) as sent(id uuid, attempts integer, sent_at timestamptz)
+  where ${emailOutbox.id} = sent.id and ${emailOutbox.status} = 'sending'`);
+type PreparedSent = { execute: (values: Record<string, unknown>) => Promise<unknown> };
+const sentWriters = new WeakMap<Executor, GroupCommit<Sent, null>>();
+
+/** Marks a claimed row sent, with the rows sent meanwhile; a row no longer claimed is left alone. */
+async function recordSent(sent: Sent, executor: Executor): Promise<void> {
+  let writer = sentWriters.get(executor);
+  if (!writer) {
+    const prepared: PreparedSent = executor._.session.prepareQuery(sentQuery, undefined, "email_outbox_sent", false);
+    writer = new GroupCommit(async (batch) => {
+      const rows = batch.map((item) => ({ id: item.id, attempts: item.attempts, sent_at: item.sentAt.toISOString() }));
+      await prepared.execute({ sent: JSON.stringify(rows) });
+      return batch.map(() => null);
+    });
+    sentWriters.set(executor, writer);
+  }
+  await writer.write(sent);
+}
+
 /** Records a claimed row's result: sent, dead, or pending again with its next attempt time. */
 export async function recordOutcome(
   message: OutboxMessage,
@@ -284,12 +312,12 @@ export async function recordOutcome(
   db: Executor = getDb(),
 ) {
   const attempts = message.attempts + attemptsMade;
-  const claimed = and(eq(emailOutbox.id, message.id), eq(emailOutbox.status, "sending"));
   if (!failure) {
-    await db.update(emailOutbox).set({ status: "sent", attempts, sentAt: now }).where(claimed);
+    await recordSent({ id: message.id, attempts, sentAt: now }, db);
     logger.info({ id: message.id, kind: message.kind, attempts }, "e-mail sent");
     return { status: "sent" as const, attempts };
   }
+  const claimed = and(eq(emailOutbox.id, message.id), eq(emailOutbox.status, "sending"));
   const retryAt = new Date(now.getTime() + retryDelayMs(attempts));
   const expired = totalBackoffMs(attempts) > RETRY_WINDOW_MS;
   if (failure.permanent || expired) {

@@ -14,6 +14,7 @@ import {
   FIRST_DELIVERY_GRACE_MS,
   listOutbox,
   outboxInsert,
+  recordOutcome,
   resendDeadMessage,
   retryDelayMs,
   type NewEmail,
@@ -260,6 +261,30 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
     expect(sink.deliveriesOf(id)).toBe(1);
     // Only dead messages can be resent.
     expect(await resendDeadMessage(id, { transports, sleep })).toBeUndefined();
+  });
+
+  it("records messages sent together in one statement, each with its own attempts and time; a row no longer claimed stays as it is", async () => {
+    const rows = await Promise.all(Array.from({ length: 20 }, (_, i) => insertInOwnStatement(message({ subject: `together ${i}` }), true)));
+    // One of them was sent before (a retry), one lost its claim to another sender meanwhile.
+    const retried = { ...rows[3]!, attempts: 2 };
+    const reclaimed = rows[7]!;
+    await db.db.update(emailOutbox).set({ status: "pending" }).where(eq(emailOutbox.id, reclaimed.id));
+    const sentAt = (i: number) => new Date(Date.UTC(2026, 10, 26, 12, 0, i));
+    const outcomes = await Promise.all(
+      rows.map((claimed, i) => recordOutcome(i === 3 ? retried : claimed, 1, undefined, sentAt(i), db.db)),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(rows.map(() => "sent"));
+    const stored = await db.db
+      .select({ id: emailOutbox.id, status: emailOutbox.status, attempts: emailOutbox.attempts, sentAt: emailOutbox.sentAt })
+      .from(emailOutbox);
+    const byId = new Map(stored.map((entry) => [entry.id, entry]));
+    rows.forEach((claimed, i) => {
+      const expected =
+        claimed.id === reclaimed.id
+          ? { status: "pending", attempts: 0, sentAt: null }
+          : { status: "sent", attempts: i === 3 ? 3 : 1, sentAt: sentAt(i) };
+      expect(byId.get(claimed.id)).toEqual({ id: claimed.id, ...expected });
+    });
   });
 
   it("does not wait for a message someone else already sent", async () => {

@@ -15,6 +15,7 @@ import { redirect } from "react-router";
 import { NO_STORE } from "~/lib/cache-headers";
 import { businessEventInsert } from "~/features/analytics/business-events.server";
 import { getDb, type Executor } from "#server/db/client.server";
+import { GroupCommit } from "#server/db/group-commit.server";
 import { affiliateClicks } from "#server/db/schema";
 import type { LinkAnswer, LinkVisit } from "#server/app-hooks";
 import { logger } from "#server/logger.server";
@@ -85,59 +86,19 @@ async function writeVisits(visits: Visit[], prepared: PreparedVisits): Promise<V
   return outcomes;
 }
 
-/** At most this many visits per statement (a burst's later visits wait for the next). */
-const MAX_BATCH = 500;
-
-/**
- * Group commit (decision 026): a visit that arrives while a batch is being written waits and goes
- * with the next, so one click alone is written at once and a burst of them shares a statement. A
- * visitor is answered only after the statement holding their click has committed, as before.
- * A batch that fails is written again one visit at a time, so one bad visit costs only its own click.
- */
-class VisitWriter {
-  private waiting: Array<{ visit: Visit; resolve: (outcome: VisitOutcome) => void; reject: (error: unknown) => void }> = [];
-  private writing = false;
-
-  constructor(private readonly prepared: PreparedVisits) {}
-
-  write(visit: Visit): Promise<VisitOutcome> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ visit, resolve, reject });
-      if (this.writing) return;
-      this.writing = true;
-      // After the requests read in this turn of the event loop have come this far too: PGlite runs
-      // in this thread and finishes a statement before the next request is read, so without the
-      // wait every batch would be one visit.
-      setImmediate(() => void this.drain());
-    });
-  }
-
-  private async drain() {
-    while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, MAX_BATCH);
-      try {
-        const outcomes = await writeVisits(batch.map((entry) => entry.visit), this.prepared);
-        batch.forEach((entry, index) => entry.resolve(outcomes[index]!));
-      } catch (error) {
-        if (batch.length === 1) batch[0]!.reject(error);
-        else for (const entry of batch) writeVisits([entry.visit], this.prepared).then(([outcome]) => entry.resolve(outcome!), entry.reject);
-      }
-    }
-    this.writing = false;
-  }
-}
-
-const writers = new WeakMap<Executor, VisitWriter>();
+// One group commit per executor (decision 026): a burst of visits shares a statement.
+const writers = new WeakMap<Executor, GroupCommit<Visit, VisitOutcome>>();
 
 /**
  * Resolves the reference and, when `visit.click` is given and the affiliate is approved, records
  * the click unless this session already clicked for this affiliate (the unique pair decides), with
- * its analytics event; written with the visits that arrive meanwhile (VisitWriter).
+ * its analytics event; written with the visits that arrive meanwhile.
  */
 export function resolveAndCount(visit: Visit, executor: Executor = getDb()): Promise<VisitOutcome> {
   let writer = writers.get(executor);
   if (!writer) {
-    writer = new VisitWriter(executor._.session.prepareQuery(visitsQuery, undefined, "affiliate_link_visits", false));
+    const prepared: PreparedVisits = executor._.session.prepareQuery(visitsQuery, undefined, "affiliate_link_visits", false);
+    writer = new GroupCommit((visits) => writeVisits(visits, prepared));
     writers.set(executor, writer);
   }
   return writer.write(visit);
