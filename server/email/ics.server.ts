@@ -30,6 +30,7 @@ export function escapeText(value: string) {
  * backslash escape like \, (some readers unfold badly in the middle of one).
  */
 export function foldLine(line: string) {
+  if (Buffer.byteLength(line) <= 75) return line;
   const chunks: string[] = [];
   let current = "";
   let octets = 0;
