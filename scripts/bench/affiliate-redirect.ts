@@ -16,7 +16,7 @@ import { ensureSampleAffiliate, SAMPLE_AFFILIATE_CODE } from "~/features/affilia
 import { openDatabase } from "#server/db/client.server";
 import { affiliateClicks } from "#server/db/schema";
 import { freePort, stopServerProcess } from "../support/server-process";
-import { benchDatabase, buildBundle, buildDir, cpuSeconds, findExecutable, LOAD_CPU, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport } from "./harness";
+import { benchDatabase, buildBundle, buildDir, cpuSeconds, findExecutable, LOAD_CPU, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport, waitUntilIdle } from "./harness";
 
 const DURATION_S = setting("BENCH_DURATION", 10);
 const WARMUP_S = setting("BENCH_WARMUP", 2);
@@ -90,6 +90,7 @@ async function bench(kind: "pglite" | "postgres", wrkBinary: string) {
     RATE_LIMIT_AFFILIATE_CLICK_PER_CLIENT: "1000000000/1m",
   });
   const warmUp = await wrk(wrkBinary, siteUrl, WARMUP_S);
+  await waitUntilIdle(server.child.pid!);
   // The pool opened its connections during the warm-up.
   const backends = await databaseBackends(databaseUrl);
   const cpuBefore = cpuSeconds(server.child.pid!);
