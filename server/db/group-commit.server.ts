@@ -1,4 +1,4 @@
-// Group commit (decision 026): many small writes that arrive together share one statement. An item
+// Group commit (decisions 026 and 027): many small writes that arrive together share one statement. An item
 // that arrives while a batch is being written waits and goes with the next, so an item alone is
 // written at once and a burst of them shares a statement. Each caller's promise settles only after
 // the statement holding its item has committed, so nothing acknowledged can be lost to a crash.
