@@ -18,7 +18,6 @@ const IDLE_WINDOWS = setting("BENCH_DURATION", 5);
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password-1" };
 const goals = { pglite: 15, postgres: 5, ratio: 0.9 };
 
-
 async function bench(kind: "pglite" | "postgres", wrk: string) {
   const { dataDir, databaseUrl } = await benchDatabase(kind, "newsletter-bench");
   const seeding = await openDatabase({ dataDir, databaseUrl });

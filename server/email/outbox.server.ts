@@ -3,9 +3,8 @@
 // (worker.server.ts). A row is claimed before it is sent, so two senders never send it twice.
 import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Executor } from "#server/db/client.server";
-import { GroupCommit } from "#server/db/group-commit.server";
+import { groupCommitPerExecutor } from "#server/db/group-commit.server";
 import { emailBodies, emailOutbox, emailStatuses, type EmailAttachment } from "#server/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "#server/logger.server";
@@ -280,28 +279,19 @@ export function totalBackoffMs(attempts: number) {
 type Sent = { id: string; attempts: number; sentAt: Date };
 // Messages sent together are recorded in one statement (group commit, decision 027): with a
 // statement each, marking the confirmation sent was a fifth of a booking's CPU on PGlite; 50
-// bookings at once now share about half as many. Prepared once per connection under a name.
-const sentQuery = new PgDialect().sqlToQuery(sql`
-  update ${emailOutbox} set status = 'sent', attempts = sent.attempts, sent_at = sent.sent_at
-  from jsonb_to_recordset(${sql.placeholder("sent")}::jsonb) as sent(id uuid, attempts integer, sent_at timestamptz)
-  where ${emailOutbox.id} = sent.id and ${emailOutbox.status} = 'sending'`);
-type PreparedSent = { execute: (values: Record<string, unknown>) => Promise<unknown> };
-const sentWriters = new WeakMap<Executor, GroupCommit<Sent, null>>();
-
-/** Marks a claimed row sent, with the rows sent meanwhile; a row no longer claimed is left alone. */
-async function recordSent(sent: Sent, executor: Executor): Promise<void> {
-  let writer = sentWriters.get(executor);
-  if (!writer) {
-    const prepared: PreparedSent = executor._.session.prepareQuery(sentQuery, undefined, "email_outbox_sent", false);
-    writer = new GroupCommit(async (batch) => {
-      const rows = batch.map((item) => ({ id: item.id, attempts: item.attempts, sent_at: item.sentAt.toISOString() }));
-      await prepared.execute({ sent: JSON.stringify(rows) });
-      return batch.map(() => null);
-    });
-    sentWriters.set(executor, writer);
-  }
-  await writer.write(sent);
-}
+// bookings at once now share about half as many. A row no longer claimed is left alone.
+const recordSent = groupCommitPerExecutor<Sent, null>(
+  "email_outbox_sent",
+  sql`
+    update ${emailOutbox} set status = 'sent', attempts = sent.attempts, sent_at = sent.sent_at
+    from jsonb_to_recordset(${sql.placeholder("sent")}::jsonb) as sent(id uuid, attempts integer, sent_at timestamptz)
+    where ${emailOutbox.id} = sent.id and ${emailOutbox.status} = 'sending'`,
+  async (batch, prepared) => {
+    const rows = batch.map((item) => ({ id: item.id, attempts: item.attempts, sent_at: item.sentAt.toISOString() }));
+    await prepared.execute({ sent: JSON.stringify(rows) });
+    return batch.map(() => null);
+  },
+);
 
 /** Records a claimed row's result: sent, dead, or pending again with its next attempt time. */
 export async function recordOutcome(

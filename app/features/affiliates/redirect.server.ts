@@ -9,13 +9,12 @@
 // by the server before React Router (server/affiliate-links.server.ts, decision 024), the route's
 // loader answers the rest; both call followAffiliateLink.
 import { sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { isbot } from "isbot";
 import { redirect } from "react-router";
 import { NO_STORE } from "~/lib/cache-headers";
 import { businessEventInsert } from "~/features/analytics/business-events.server";
 import { getDb, type Executor } from "#server/db/client.server";
-import { GroupCommit } from "#server/db/group-commit.server";
+import { groupCommitPerExecutor, type PreparedStatement } from "#server/db/group-commit.server";
 import { affiliateClicks } from "#server/db/schema";
 import type { LinkAnswer, LinkVisit } from "#server/app-hooks";
 import { logger } from "#server/logger.server";
@@ -64,13 +63,7 @@ const VISITS_STATEMENT = sql`
         where r.count_click and r.affiliate_id = referenced.affiliate_id and r.session_id = referenced.session_id), false) as counted
     from referenced`;
 
-// Built once and prepared on each connection under a name: PostgreSQL parses and plans a statement
-// of this size in about a millisecond, more than it takes to run it (PGlite, which takes no names,
-// still plans each time); nor is the SQL rebuilt by Drizzle for every batch.
-const visitsQuery = new PgDialect().sqlToQuery(VISITS_STATEMENT);
-type PreparedVisits = { execute: (values: Record<string, unknown>) => Promise<unknown> };
-
-async function writeVisits(visits: Visit[], prepared: PreparedVisits): Promise<VisitOutcome[]> {
+async function writeVisits(visits: Visit[], prepared: PreparedStatement): Promise<VisitOutcome[]> {
   const rows = visits.map(({ reference, click }, ord) => ({
     ord,
     ...referenceKeys(reference),
@@ -86,8 +79,10 @@ async function writeVisits(visits: Visit[], prepared: PreparedVisits): Promise<V
   return outcomes;
 }
 
-// One group commit per executor (decision 026): a burst of visits shares a statement.
-const writers = new WeakMap<Executor, GroupCommit<Visit, VisitOutcome>>();
+// Visits that arrive together share a statement (decision 026), prepared on each connection under
+// a name: PostgreSQL parses and plans a statement of this size in about a millisecond, more than
+// it takes to run it.
+const writeVisit = groupCommitPerExecutor("affiliate_link_visits", VISITS_STATEMENT, writeVisits);
 
 /**
  * Resolves the reference and, when `visit.click` is given and the affiliate is approved, records
@@ -95,13 +90,7 @@ const writers = new WeakMap<Executor, GroupCommit<Visit, VisitOutcome>>();
  * its analytics event; written with the visits that arrive meanwhile.
  */
 export function resolveAndCount(visit: Visit, executor: Executor = getDb()): Promise<VisitOutcome> {
-  let writer = writers.get(executor);
-  if (!writer) {
-    const prepared: PreparedVisits = executor._.session.prepareQuery(visitsQuery, undefined, "affiliate_link_visits", false);
-    writer = new GroupCommit((visits) => writeVisits(visits, prepared));
-    writers.set(executor, writer);
-  }
-  return writer.write(visit);
+  return writeVisit(visit, executor);
 }
 
 /** Where `/a/{parameter}` sends the visitor, and the reference it carries. */
