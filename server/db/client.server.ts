@@ -14,6 +14,7 @@ import * as schema from "./schema";
 import { ConfigError } from "~/lib/env.server";
 import { logger } from "../logger.server";
 import { acquireDirectoryLock } from "./pglite-lock.server";
+import { PGliteWithPreparedStatements } from "./pglite-prepared.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: every data-access function accepts either. */
@@ -177,7 +178,10 @@ export async function openDatabase(options: {
   const dir = path.resolve(options.dataDir, "pglite");
   const release = await acquireDirectoryLock(dir);
   try {
-    const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+    const client = new PGliteWithPreparedStatements(dir, {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
+    await client.waitReady;
     // PGlite writes a new database's files 0666 and, on the restart after a crash, its relation
     // cache files (pg_internal.init) 0644, whatever the umask; the files it adds later are 0600.
     // Fixed at once, and again after the migrations (which may add files).

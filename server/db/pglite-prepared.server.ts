@@ -1,0 +1,116 @@
+import { PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
+
+// PGlite's `query` sends each statement as parse, describe, bind, describe, execute and sync, six
+// trips into its WebAssembly PostgreSQL, which parses and plans the statement again every time.
+// This keeps each statement it has seen prepared under a name, as node-postgres does with a named
+// query on PostgreSQL: the first run parses and describes it once, every later run is one trip
+// (bind, describe, execute, sync) and PostgreSQL may keep its plan. Same answers, same errors.
+// Measured in docs/performance.md (decision 028).
+
+const { serialize } = protocol;
+
+/** Statements kept prepared; the least recently used is closed beyond this. */
+export const PREPARED_STATEMENT_LIMIT = 200;
+
+// PostgreSQL refuses a prepared statement whose tables changed under it in a way its plan cannot
+// follow ("cached plan must not change result type"), or that no longer exists.
+const STALE_STATEMENT_CODES = new Set(["0A000", "26000"]);
+
+type Statement = { name: string; parameterTypes: number[] };
+
+function concat(messages: Uint8Array[]): Uint8Array {
+  const buffer = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    buffer.set(message, offset);
+    offset += message.length;
+  }
+  return buffer;
+}
+
+export class PGliteWithPreparedStatements extends PGlite {
+  // In the order of their last use (a Map keeps insertion order): the first is the one to close.
+  #statements = new Map<string, Statement>();
+  #nextName = 0;
+
+  override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    // Blobs (COPY to or from a file) and caller-given parameter types keep PGlite's own path.
+    if (options?.blob || options?.paramTypes) return super.query<T>(text, params, options);
+    await this._checkReady();
+    // The same two locks as PGlite's own query: not inside another caller's transaction, and one
+    // statement at a time. (A transaction's own queries go through its `tx`, not here.)
+    return this._runExclusiveTransaction(() =>
+      this._runExclusiveQuery(async () => {
+        let results: Results<T>;
+        try {
+          results = await this.#runPrepared<T>(text, params, options);
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (typeof code !== "string" || !STALE_STATEMENT_CODES.has(code)) throw withQuery(error, text, params, options);
+          await this.#forget(text);
+          results = await this.#runPrepared<T>(text, params, options).catch((retried: unknown) => {
+            throw withQuery(retried, text, params, options);
+          });
+        }
+        await this.syncToFs();
+        return results;
+      }),
+    );
+  }
+
+  async #runPrepared<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    const statement = await this.#prepared(text);
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const type = statement.parameterTypes[index]!;
+      const serializer = options?.serializers?.[type] ?? this.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+    const messages = await this.execProtocolStream(
+      concat([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: false, onNotice: options?.onNotice },
+    );
+    return parse.parseResults(messages, this.parsers, options)[0] as Results<T>;
+  }
+
+  async #prepared(text: string): Promise<Statement> {
+    const known = this.#statements.get(text);
+    if (known) {
+      this.#statements.delete(text);
+      this.#statements.set(text, known);
+      return known;
+    }
+    const name = `pglite_${++this.#nextName}`;
+    const messages = await this.execProtocolStream(
+      concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
+      { syncToFs: false },
+    );
+    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
+    this.#statements.set(text, statement);
+    if (this.#statements.size > PREPARED_STATEMENT_LIMIT) {
+      const [oldest] = this.#statements.keys();
+      await this.#forget(oldest!);
+    }
+    return statement;
+  }
+
+  async #forget(text: string) {
+    const statement = this.#statements.get(text);
+    if (!statement) return;
+    this.#statements.delete(text);
+    await this.execProtocolStream(concat([serialize.close({ type: "S", name: statement.name }), serialize.sync()]), {
+      syncToFs: false,
+    });
+  }
+}
+
+/** As PGlite's own query does: the failed statement on its error (the logger drops the values). */
+function withQuery(error: unknown, text: string, params: unknown[], options: QueryOptions | undefined): unknown {
+  if (error instanceof Error) Object.assign(error, { query: text, params, queryOptions: options });
+  return error;
+}
