@@ -59,6 +59,14 @@ describe("PGliteWithPreparedStatements", () => {
     expect(counted.fields).toEqual([{ name: "n", dataTypeID: types.INT4 }]);
   });
 
+  it("sends a long text as its UTF-8 bytes and stores it as it was", async () => {
+    const long = "Drehzahl ✓ 主轴 🛠️ \"quoted\" <b>&amp;</b>\r\n".repeat(40);
+    const text = "select $1::text as a, $2::varchar as b, length($1::text) as n, octet_length($2::varchar) as bytes";
+    const answer = await prepared.query(text, [long, long]);
+    expect(answer).toEqual(await plain.query(text, [long, long]));
+    expect(answer.rows).toEqual([{ a: long, b: long, n: [...long].length, bytes: Buffer.byteLength(long) }]);
+  });
+
   it("prepares a statement once and runs it again under its name", async () => {
     const text = "select name from items where id = $1";
     for (let run = 0; run < 3; run++) expect((await prepared.query(text, [1])).rows).toHaveLength(1);
