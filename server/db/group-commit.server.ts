@@ -52,8 +52,8 @@ export type PreparedStatement = { execute: (values: Record<string, unknown>) => 
 
 /**
  * One group commit per executor, each writing its batches through `statement` prepared on that
- * executor under `name` (once per connection on PostgreSQL; PGlite, which takes no names, still
- * plans each time). The statement is built by Drizzle once, with placeholders for the batch.
+ * executor under `name` (once per connection on PostgreSQL; PGlite keeps every statement prepared
+ * by its text, decision 028). The statement is built by Drizzle once, with placeholders for the batch.
  */
 export function groupCommitPerExecutor<Item, Outcome>(
   name: string,

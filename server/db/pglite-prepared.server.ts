@@ -21,16 +21,6 @@ const LONG_TEXT = 256;
 
 type Statement = { name: string; parameterTypes: number[] };
 
-function concat(messages: Uint8Array[]): Uint8Array {
-  const buffer = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  let offset = 0;
-  for (const message of messages) {
-    buffer.set(message, offset);
-    offset += message.length;
-  }
-  return buffer;
-}
-
 export class PGliteWithPreparedStatements extends PGlite {
   // In the order of their last use (a Map keeps insertion order): the first is the one to close.
   #statements = new Map<string, Statement>();
@@ -73,7 +63,7 @@ export class PGliteWithPreparedStatements extends PGlite {
       return serialized.length >= LONG_TEXT && TEXT_TYPES.has(type) ? Buffer.from(serialized, "utf8") : serialized;
     });
     const messages = await this.execProtocolStream(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: "P" }),
         serialize.execute({}),
@@ -97,7 +87,7 @@ export class PGliteWithPreparedStatements extends PGlite {
     }
     const name = `pglite_${++this.#nextName}`;
     const messages = await this.execProtocolStream(
-      concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
+      Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
       { syncToFs: false },
     );
     const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
@@ -113,7 +103,7 @@ export class PGliteWithPreparedStatements extends PGlite {
     const statement = this.#statements.get(text);
     if (!statement) return;
     this.#statements.delete(text);
-    await this.execProtocolStream(concat([serialize.close({ type: "S", name: statement.name }), serialize.sync()]), {
+    await this.execProtocolStream(Buffer.concat([serialize.close({ type: "S", name: statement.name }), serialize.sync()]), {
       syncToFs: false,
     });
   }
