@@ -37,6 +37,9 @@ function testCheckout(page: Page) {
 }
 
 test("a referred buyer enrols through the test checkout; the partner sees 1,125.00; the admin refunds and the commission goes", async ({ page, browser }) => {
+  // The whole journey of three people (a partner approved, a buyer's checkout, the admin's refund)
+  // in one test: three times the usual budget, as the partner journey in affiliates.spec.ts.
+  test.slow();
   const partner = await approvedPartner(browser);
 
   // The buyer follows the partner's link, reads the bootcamp page, enrols.
