@@ -1,7 +1,5 @@
-import { Transform } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { followAffiliateLink } from "~/features/affiliates/redirect.server";
 import { flushPageViews } from "~/features/analytics/recorder.server";
@@ -11,6 +9,7 @@ import { SIGNED_IN_CACHE_CONTROL } from "~/features/auth/guards.server";
 import { startIssueQueueing, stopIssueQueueing } from "~/features/newsletter/issue-queue.server";
 import { NO_STORE } from "~/lib/cache-headers";
 import type { AppHooks } from "#server/app-hooks";
+import { chooseEncoding, DOCUMENT_ENCODINGS, encodeDocument } from "#server/content-encoding.server";
 import { NonceProvider } from "~/lib/nonce";
 import { nonceContext, pageCacheRenderContext } from "~/lib/request-context";
 import { logger } from "#server/logger.server";
@@ -53,40 +52,45 @@ export default function handleRequest(
   // A cached page is shared: no nonce (an empty one would still be written as nonce="").
   const nonce = forPageCache ? undefined : loadContext.get(nonceContext) || undefined;
 
+  // The page cache compresses its copy itself, once, at the highest quality.
+  const encoding = forPageCache ? "identity" : chooseEncoding(request.headers.get("accept-encoding") ?? undefined, DOCUMENT_ENCODINGS);
+
+  // The whole document, then one answer (decision 029): no route defers data, so the shell is
+  // the page, and sent at once it is compressed in one call instead of as a stream.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and the page cache get the whole document at once; people get the shell as soon as
-    // it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      forPageCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
-
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = batchedBody(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
+        },
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          document.on("finish", () => {
+            clearTimeout(timeoutId);
+            const body = encodeDocument(Buffer.concat(chunks), encoding);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            responseHeaders.set("Content-Length", String(body.length));
+            if (encoding !== "identity") responseHeaders.set("Content-Encoding", encoding);
+            responseHeaders.append("Vary", "Accept-Encoding");
+            // Node allocates its buffers on plain ArrayBuffers, never shared ones.
+            resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
+          });
+          pipe(document);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
@@ -103,31 +107,4 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   logger.error({ err: error, method: request.method, url: request.url }, "request error");
-}
-
-/**
- * The render's output, passed on one batch at a time: React writes in 4 KB pieces and calls
- * `flush()` when a batch (the shell, a resolved boundary) is complete. React Router's adapter
- * flushes the response's compression after every chunk it gets, so 4 KB chunks cost a compression
- * flush each (half the CPU of a compressed render); one chunk per batch keeps streaming intact.
- */
-function batchedBody(onEnd: () => void) {
-  let pending: Buffer[] = [];
-  const release = () => {
-    if (pending.length === 0) return;
-    body.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
-    pending = [];
-  };
-  const body = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      pending.push(chunk);
-      callback();
-    },
-    flush(callback) {
-      release();
-      onEnd();
-      callback();
-    },
-  });
-  return Object.assign(body, { flush: release });
 }

@@ -5,7 +5,6 @@
 // module through Vite.
 import http from "node:http";
 import path from "node:path";
-import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -16,6 +15,7 @@ import { clientIpContext, nonceContext } from "~/lib/request-context";
 import { NO_STORE } from "~/lib/cache-headers";
 import { affiliateLinks } from "./affiliate-links.server";
 import { appHooksOf, type AppHooks } from "./app-hooks";
+import { RESPONSE_BROTLI_PARAMS } from "./content-encoding.server";
 import { refuseCrossSitePosts } from "./cross-site.server";
 import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.server";
 import { startEmailWorker } from "./email/worker.server";
@@ -90,12 +90,9 @@ export async function startServer({
     // Compressed at build time (scripts/vite/precompress.ts): no compression() for them.
     app.use(staticAssets(path.resolve(process.env.BUILD_DIR ?? "build", "client")));
   }
-  // Rendered pages are tens of KB: a 256 KB brotli window (not the default 4 MB) compresses them
-  // as well, and 50 concurrent responses no longer each set up 4 MB (CPU per render halved).
-  // Quality 3, not compression()'s 4: a render's compression costs about half (0.44 vs 0.69-1.09 ms
-  // of CPU for /about, measured against the same server answering uncompressed) for 5 % more bytes
-  // (/booking 8.4 instead of 8.0 KB). Cached pages are compressed once, at the highest quality.
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
+  // Data requests, resource routes and errors; rendered documents come compressed already
+  // (app/entry.server.tsx), which compression() leaves alone.
+  app.use(compression({ brotli: { params: RESPONSE_BROTLI_PARAMS } }));
 
   app.use(
     createRequestHandler({
