@@ -5,41 +5,16 @@
 // The calendar's days are Central Time calendar dates held as local-midnight Dates: the grid only
 // needs year, month and day, which read the same in every zone, and react-day-picker's `timeZone`
 // recomputed Chicago's offset for every day it drew (most of /booking's render time; decision 011).
+// Its look is in app/app.css (.booking-calendar), by react-day-picker's own class names.
 import { useInputControl, type FieldMetadata } from "@conform-to/react";
 import { format } from "date-fns";
-import { DayPicker, type ClassNames, type DayPickerProps } from "react-day-picker";
+import { DayPicker, type DayPickerProps } from "react-day-picker";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/use-hydrated";
 import { isCalendarDate, longDate } from "~/lib/central-time";
 import { SHOW_TIMES_INTENT } from "../messages";
-
-const dayButton =
-  "inline-flex size-10 items-center justify-center rounded-md text-sm transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:pointer-events-none";
-const navButton =
-  "inline-flex size-9 items-center justify-center rounded-md border border-input bg-background outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-disabled:pointer-events-none aria-disabled:opacity-40";
-
-const calendarClassNames: Partial<ClassNames> = {
-  root: "relative w-fit",
-  months: "flex flex-col",
-  month: "flex flex-col gap-3",
-  nav: "absolute inset-x-0 top-0 flex items-center justify-between",
-  button_previous: navButton,
-  button_next: navButton,
-  chevron: "size-4 fill-current",
-  month_caption: "flex h-9 items-center justify-center",
-  caption_label: "text-sm font-semibold",
-  month_grid: "border-collapse",
-  weekday: "size-10 text-xs font-medium text-muted-foreground",
-  day: "p-0 text-center",
-  day_button: dayButton,
-  today: "[&>button]:font-bold [&>button]:text-brand",
-  selected: "[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary [&>button]:hover:text-primary-foreground",
-  disabled: "[&>button]:text-muted-foreground [&>button]:line-through [&>button]:opacity-60",
-  outside: "[&>button]:text-muted-foreground/70",
-  hidden: "invisible",
-};
 
 /** A YYYY-MM-DD date as the calendar holds it: midnight of that date in the local zone. */
 function calendarDay(date: string): Date {
@@ -115,7 +90,7 @@ export function SessionDateField({
         aria-labelledby={labelId}
         aria-describedby={describedBy}
         data-invalid={invalid || undefined}
-        className="w-fit rounded-md border border-input bg-card p-3 shadow-xs data-invalid:border-destructive [@media(scripting:none)]:hidden"
+        className="booking-calendar w-fit rounded-md border border-input bg-card p-3 shadow-xs data-invalid:border-destructive [@media(scripting:none)]:hidden"
       >
         <DayPicker
           mode="single"
@@ -127,7 +102,6 @@ export function SessionDateField({
           startMonth={firstDay}
           endMonth={lastDay}
           defaultMonth={selected ?? firstDay}
-          classNames={calendarClassNames}
           labels={labels}
           formatters={formatters}
           dateLib={dateLib}
