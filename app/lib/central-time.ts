@@ -16,8 +16,8 @@ const DAY_MS = 86_400_000;
 // Date.UTC reads years 0-99 as 1900-1999: this module is for years 1000-9999 (four-digit dates).
 const utcMs = Date.UTC;
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-const MONTHS = [
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export const MONTHS = [
   "January",
   "February",
   "March",

@@ -4,41 +4,18 @@
 // off; with scripts on, Conform's input control posts the value).
 // The calendar's days are Central Time calendar dates held as local-midnight Dates: the grid only
 // needs year, month and day, which read the same in every zone, and react-day-picker's `timeZone`
-// recomputed Chicago's offset for every day it drew (most of /booking's render time; decision 011).
+// recomputed Chicago's offset for every day it drew (most of /booking's render time; decision 011);
+// the date arithmetic it does for each day is answered from year, month and day (calendar-days.ts).
 // Its look is in app/app.css (.booking-calendar), by react-day-picker's own class names.
 import { useInputControl, type FieldMetadata } from "@conform-to/react";
-import { format } from "date-fns";
-import { DayPicker, type DayPickerProps } from "react-day-picker";
+import { DayPicker } from "react-day-picker";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/use-hydrated";
 import { isCalendarDate, longDate } from "~/lib/central-time";
+import { calendarDateLib, calendarDay, calendarFormatters, calendarLabels, dateOfCalendarDay } from "../calendar-days";
 import { SHOW_TIMES_INTENT } from "../messages";
-
-/** A YYYY-MM-DD date as the calendar holds it: midnight of that date in the local zone. */
-function calendarDay(date: string): Date {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(year, month - 1, day);
-}
-
-function dateOfCalendarDay(day: Date): string {
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
-}
-
-// The day number must be a word of the button's name (WCAG 2.5.3): "Monday, November 30, 2026",
-// not react-day-picker's "Monday, November 30th, 2026".
-const labels: DayPickerProps["labels"] = {
-  labelDayButton: (day, modifiers) =>
-    `${modifiers.today ? "Today, " : ""}${longDate(dateOfCalendarDay(day))}${modifiers.selected ? ", selected" : ""}`,
-};
-// Each day drawn is formatted four times (its number, "yyyy-MM-dd", "yyyy-MM" twice): those without
-// date-fns' format, the rest (caption, weekday names) with it.
-const formatters: DayPickerProps["formatters"] = { formatDay: (day) => String(day.getDate()) };
-const dateLib: DayPickerProps["dateLib"] = {
-  format: (day, pattern, options) =>
-    pattern === "yyyy-MM-dd" ? dateOfCalendarDay(day) : pattern === "yyyy-MM" ? dateOfCalendarDay(day).slice(0, 7) : format(day, pattern, options),
-};
 
 export function SessionDateField({
   field,
@@ -98,13 +75,13 @@ export function SessionDateField({
           today={firstDay}
           selected={selected}
           onSelect={(day) => control.change(dateOfCalendarDay(day))}
-          disabled={[{ before: firstDay }, { after: lastDay }]}
+          disabled={(day) => day < firstDay || day > lastDay}
           startMonth={firstDay}
           endMonth={lastDay}
           defaultMonth={selected ?? firstDay}
-          labels={labels}
-          formatters={formatters}
-          dateLib={dateLib}
+          labels={calendarLabels}
+          formatters={calendarFormatters}
+          dateLib={calendarDateLib}
         />
       </div>
       <p id={summaryId} aria-live="polite" className="text-sm text-muted-foreground [@media(scripting:none)]:hidden">
