@@ -100,6 +100,39 @@ function FieldNotes({
 
 type InputType = "text" | "email" | "password" | "tel" | "url" | "number" | "date";
 
+type Constraint = "minLength" | "maxLength" | "pattern" | "min" | "max" | "step" | "multiple" | "accept";
+const TEXT_CONSTRAINTS: readonly Constraint[] = ["minLength", "maxLength", "pattern", "multiple"];
+const ALL_CONSTRAINTS: readonly Constraint[] = ["minLength", "maxLength", "pattern", "min", "max", "step", "multiple", "accept"];
+/** The constraints a text-like input can carry (min, max and step are for numbers and dates; accept for files). */
+const constraintsOf = (type: InputType | "checkbox") =>
+  type === "number" || type === "date" ? ALL_CONSTRAINTS : type === "checkbox" ? [] : TEXT_CONSTRAINTS;
+
+/**
+ * The field as Conform's prop helpers read it, each property read once. Conform builds a new
+ * metadata object and Proxy for every property read of a field, and its helpers read all eight
+ * constraints of every control: about twenty reads a field, a tenth of /booking's render. This
+ * reads the ones the control can have (the rest are undefined, as Conform would say), and the
+ * error and description ids only when they are used.
+ */
+function readField(field: FieldMetadata<unknown>, constraints: readonly Constraint[]): FieldMetadata<unknown> {
+  const read: Record<string, unknown> = {
+    id: field.id,
+    name: field.name,
+    formId: field.formId,
+    errors: field.errors,
+    required: field.required,
+    initialValue: field.initialValue,
+    get errorId() {
+      return field.errorId;
+    },
+    get descriptionId() {
+      return field.descriptionId;
+    },
+  };
+  for (const constraint of constraints) read[constraint] = field[constraint];
+  return read as unknown as FieldMetadata<unknown>;
+}
+
 /** A labelled text input bound to a Conform field. */
 export function Field({
   field,
@@ -113,9 +146,10 @@ export function Field({
   description?: React.ReactNode;
   type?: InputType;
 } & Pick<React.ComponentProps<"input">, "autoComplete" | "placeholder" | "inputMode" | "min" | "max" | "step">) {
-  const { key, ...conformProps } = getInputProps(field, { type, ariaDescribedBy: description ? field.descriptionId : undefined });
+  const read = readField(field, constraintsOf(type));
+  const { key, ...conformProps } = getInputProps(read, { type, ariaDescribedBy: description ? read.descriptionId : undefined });
   return (
-    <FieldShell field={field} label={label} description={description}>
+    <FieldShell field={read} label={label} description={description}>
       <Input {...conformProps} {...inputProps} key={key} />
     </FieldShell>
   );
@@ -137,9 +171,10 @@ export function SelectField({
   /** A first, empty choice ("Choose…"): the field stays unanswered until one is picked. */
   placeholder?: string;
 } & Pick<React.ComponentProps<"select">, "autoComplete">) {
-  const { key, ...conformProps } = getSelectProps(field, { ariaDescribedBy: description ? field.descriptionId : undefined });
+  const read = readField(field, ["multiple"]);
+  const { key, ...conformProps } = getSelectProps(read, { ariaDescribedBy: description ? read.descriptionId : undefined });
   return (
-    <FieldShell field={field} label={label} description={description}>
+    <FieldShell field={read} label={label} description={description}>
       <NativeSelect {...conformProps} {...selectProps} key={key}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -163,9 +198,10 @@ export function TextareaField({
   label: React.ReactNode;
   description?: React.ReactNode;
 } & Pick<React.ComponentProps<"textarea">, "rows" | "placeholder">) {
-  const { key, ...conformProps } = getTextareaProps(field, { ariaDescribedBy: description ? field.descriptionId : undefined });
+  const read = readField(field, ["minLength", "maxLength"]);
+  const { key, ...conformProps } = getTextareaProps(read, { ariaDescribedBy: description ? read.descriptionId : undefined });
   return (
-    <FieldShell field={field} label={label} description={description}>
+    <FieldShell field={read} label={label} description={description}>
       <Textarea {...conformProps} {...textareaProps} key={key} />
     </FieldShell>
   );
@@ -184,14 +220,15 @@ export function CheckboxField({
   label: React.ReactNode;
   description?: React.ReactNode;
 }) {
-  const { key, ...conformProps } = getInputProps(field, { type: "checkbox", ariaDescribedBy: description ? field.descriptionId : undefined });
+  const read = readField(field, constraintsOf("checkbox"));
+  const { key, ...conformProps } = getInputProps(read, { type: "checkbox", ariaDescribedBy: description ? read.descriptionId : undefined });
   return (
     <div className="grid gap-1">
       <div className="flex items-center gap-2">
         <input {...conformProps} key={key} className="size-4 accent-primary" />
-        <Label htmlFor={field.id}>{label}</Label>
+        <Label htmlFor={read.id}>{label}</Label>
       </div>
-      <FieldNotes field={field} description={description} />
+      <FieldNotes field={read} description={description} />
     </div>
   );
 }
