@@ -4,7 +4,8 @@ import { differenceInCalendarDays, getWeek, isSameDay, isSameMonth } from "date-
 import { renderToStaticMarkup } from "react-dom/server";
 import { DayPicker, type DayPickerProps } from "react-day-picker";
 import { describe, expect, it } from "vitest";
-import { calendarDateLib, calendarDay, calendarFormatters, calendarLabels, dateOfCalendarDay, weekOfYear } from "./calendar-days";
+import { longDate } from "~/lib/central-time";
+import { calendarDateLib, calendarDay, calendarFormatters, calendarLabels, dateOfCalendarDay, dayName, weekOfYear } from "./calendar-days";
 
 /** Every day from `first` to `last` (YYYY-MM-DD), as the calendar holds them. */
 function days(first: string, last: string): Date[] {
@@ -21,6 +22,12 @@ describe("the calendar's date answers", () => {
   it("reads and writes a YYYY-MM-DD date as local midnight", () => {
     expect(everyDay.every((day) => calendarDay(dateOfCalendarDay(day)).getTime() === day.getTime())).toBe(true);
     expect(dateOfCalendarDay(calendarDay("2027-03-14"))).toBe("2027-03-14");
+  });
+
+  it("names every day as the rest of the site writes a date", () => {
+    const wrong = everyDay.filter((day) => dayName(day) !== longDate(dateOfCalendarDay(day))).map(dateOfCalendarDay);
+    expect(wrong).toEqual([]);
+    expect(dayName(calendarDay("2026-11-30"))).toBe("Monday, November 30, 2026");
   });
 
   it("gives every day the week date-fns gives it, across year ends (week 1 can start in December)", () => {

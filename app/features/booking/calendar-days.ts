@@ -8,7 +8,7 @@
 // the one date-fns draws): the calendar renders in about 60 % of the time.
 import { format } from "date-fns";
 import type { DayPickerProps } from "react-day-picker";
-import { longDate, MONTHS, WEEKDAYS } from "~/lib/central-time";
+import { MONTHS, WEEKDAYS } from "~/lib/central-time";
 
 const DAY_MS = 86_400_000;
 
@@ -45,6 +45,11 @@ export function weekOfYear(day: Date): number {
   return (start - yearsFirst) / 7 + 1;
 }
 
+/** The day as `longDate` writes it ("Monday, November 30, 2026"), without going through YYYY-MM-DD. */
+export function dayName(day: Date): string {
+  return `${WEEKDAYS[day.getDay()]}, ${MONTHS[day.getMonth()]} ${day.getDate()}, ${day.getFullYear()}`;
+}
+
 /** The calendar's date library: date-fns' answers for local-midnight days, from year, month and day. */
 export const calendarDateLib: DayPickerProps["dateLib"] = {
   // Each day is formatted "yyyy-MM-dd" and "yyyy-MM" (twice) as it is drawn.
@@ -68,7 +73,6 @@ export const calendarFormatters: DayPickerProps["formatters"] = {
 export const calendarLabels: DayPickerProps["labels"] = {
   // The day number must be a word of the button's name (WCAG 2.5.3): "Monday, November 30, 2026",
   // not react-day-picker's "Monday, November 30th, 2026".
-  labelDayButton: (day, modifiers) =>
-    `${modifiers.today ? "Today, " : ""}${longDate(dateOfCalendarDay(day))}${modifiers.selected ? ", selected" : ""}`,
+  labelDayButton: (day, modifiers) => `${modifiers.today ? "Today, " : ""}${dayName(day)}${modifiers.selected ? ", selected" : ""}`,
   labelWeekday: (weekday) => WEEKDAYS[weekday.getDay()]!,
 };
