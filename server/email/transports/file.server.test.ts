@@ -61,4 +61,18 @@ describe("the file transport", () => {
     expect(eml).toContain("line two\r\nline three");
     expect(eml.match(/(?<!\r)\n/g)).toBeNull();
   });
+
+  it("writes the text and HTML parts quoted-printable, also when most of the text is not Latin", async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "file-transport-"));
+    const transport = createFileTransport({ directory: root, from: "site@example.com" });
+    const cyrillic = { ...message("00000000-0000-4000-8000-000000000004"), text: "Здравствуйте, Ада", html: "<p>Здравствуйте</p>" };
+    await transport.send(cyrillic);
+    const eml = fs.readFileSync(path.join(root, emlFileName(cyrillic)), "latin1");
+    const parts = eml.split(/\r\n--/).filter((part) => /Content-Type: text\/(plain|html)/.test(part));
+    expect(parts).toHaveLength(2);
+    for (const part of parts) expect(part).toContain("Content-Transfer-Encoding: quoted-printable");
+    const text = parts.find((part) => part.includes("text/plain"))!.split("\r\n\r\n")[1]!;
+    const decoded = Buffer.from(text.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+    expect(decoded).toBe("Здравствуйте, Ада");
+  });
 });
