@@ -55,7 +55,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  */
 export const RESPONSE_BROTLI_PARAMS = { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
 
-/** Every encoding a rendered document can be sent in. */
+/** Every encoding a page can be sent in, rendered for the request or from the page cache. */
 export const DOCUMENT_ENCODINGS: ReadonlySet<Encoding> = new Set(["br", "gzip", "identity"]);
 
 /**

@@ -13,7 +13,7 @@ import { hasFlashToast } from "~/lib/flash-toast.server";
 import type { AppHooks } from "./app-hooks";
 import { pageCacheRenderContext } from "~/lib/request-context";
 import { isCacheablePath } from "~/lib/route-access";
-import { chooseEncoding, etagMatches, type Encoding } from "./content-encoding.server";
+import { chooseEncoding, DOCUMENT_ENCODINGS, etagMatches, type Encoding } from "./content-encoding.server";
 import { logger } from "./logger.server";
 import { hearingPageChanges, onPagesChanged } from "./page-invalidation.server";
 import { fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.server";
@@ -37,8 +37,6 @@ const ignoredParams = new Set([
  * front must pass requests that carry the session or flash cookie through (decision 007).
  */
 export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
-
-const ENCODINGS: ReadonlySet<Encoding> = new Set(["br", "gzip", "identity"]);
 
 /** Flat [name, value, …] lists, as http.ServerResponse#writeHead takes them. */
 type Variant = { body: Buffer; etag: string; head: string[]; notModifiedHead: string[] };
@@ -165,7 +163,7 @@ export function pageCache(
   }
 
   function send(page: CachedPage, req: http.IncomingMessage, res: http.ServerResponse) {
-    const variant = page[chooseEncoding(req.headers["accept-encoding"], ENCODINGS)];
+    const variant = page[chooseEncoding(req.headers["accept-encoding"], DOCUMENT_ENCODINGS)];
     if (etagMatches(req.headers["if-none-match"], variant.etag)) {
       res.writeHead(304, variant.notModifiedHead).end();
     } else {
