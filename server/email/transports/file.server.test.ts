@@ -2,31 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { OutboxMessage } from "../delivery.server";
+import { outboxMessage } from "../../../tests/support/outbox-message";
 import { createFileTransport, emlFileName } from "./file.server";
 
-function message(id: string): OutboxMessage {
-  return {
-    id,
-    kind: "test",
-    to: "visitor@example.com",
-    cc: null,
-    subject: `Subject ${id}`,
-    html: "<p>Hello</p>",
-    text: "Hello",
-    bodyId: null,
-    bodyFill: null,
-    attachments: [],
-    templateParams: null,
-    headers: null,
-    status: "sending",
-    attempts: 0,
-    nextAttemptAt: new Date("2026-11-21T10:00:00Z"),
-    lastError: null,
-    createdAt: new Date("2026-11-21T10:00:00Z"),
-    sentAt: null,
-  };
-}
+const message = (id: string) => outboxMessage({ id, subject: `Subject ${id}` });
 
 describe("the file transport", () => {
   let root: string;

@@ -3,9 +3,8 @@
 // never sees half a message.
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import { DeliveryError, type OutboxMessage, type Transport } from "../delivery.server";
-import { toMailOptions } from "./mime.server";
+import { composeMessage } from "./mime.server";
 
 export function emlFileName(message: OutboxMessage) {
   const stamp = message.createdAt.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
@@ -13,9 +12,6 @@ export function emlFileName(message: OutboxMessage) {
 }
 
 export function createFileTransport({ directory, from }: { directory: string; from: string }): Transport {
-  // Lines end in CRLF, as RFC 5322 writes them and SMTP sends them; converting them to LF ran the
-  // whole message through one more stream, a third of the time it took to write it.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   // Owner-only: a message may carry a password-reset link. Made once, and again if it disappears.
   let directoryMade = false;
   const makeDirectory = async () => {
@@ -27,11 +23,12 @@ export function createFileTransport({ directory, from }: { directory: string; fr
     name: "file",
     async send(message) {
       try {
-        const info = await composer.sendMail(toMailOptions(message, from));
+        // Lines end in CRLF, as RFC 5322 writes them and SMTP sends them.
+        const { raw } = composeMessage(message, from);
         await makeDirectory();
         const target = path.join(directory, emlFileName(message));
         const partial = `${target}.partial`;
-        const write = () => fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+        const write = () => fs.writeFile(partial, raw, { mode: 0o600 });
         await write().catch(async (error: NodeJS.ErrnoException) => {
           if (error.code !== "ENOENT") throw error;
           directoryMade = false;

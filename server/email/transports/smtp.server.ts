@@ -2,7 +2,7 @@
 // range and network failures are temporary; 5xx replies are permanent.
 import nodemailer from "nodemailer";
 import { DeliveryError, type Transport } from "../delivery.server";
-import { toMailOptions } from "./mime.server";
+import { composeMessage } from "./mime.server";
 
 type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string };
 
@@ -33,7 +33,9 @@ export function createSmtpTransport({ url, from }: { url: string; from: string }
     name: "smtp",
     async send(message) {
       try {
-        await transporter.sendMail(toMailOptions(message, from));
+        // The same bytes as the file transport writes, composed in one call (decision 030).
+        const { raw, envelope } = composeMessage(message, from);
+        await transporter.sendMail({ envelope, raw });
       } catch (error) {
         throw classifySmtpError(error);
       }
