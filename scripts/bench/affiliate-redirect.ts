@@ -16,7 +16,7 @@ import { ensureSampleAffiliate, SAMPLE_AFFILIATE_CODE } from "~/features/affilia
 import { openDatabase } from "#server/db/client.server";
 import { affiliateClicks } from "#server/db/schema";
 import { freePort, stopServerProcess } from "../support/server-process";
-import { benchDatabase, buildBundle, buildDir, cpuSeconds, findExecutable, LOAD_CPU, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport, waitUntilIdle } from "./harness";
+import { benchDatabase, benchDatabases, buildBundle, buildDir, cpuSeconds, findExecutable, LOAD_CPU, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport, waitUntilIdle } from "./harness";
 
 const DURATION_S = setting("BENCH_DURATION", 10);
 const WARMUP_S = setting("BENCH_WARMUP", 2);
@@ -130,7 +130,7 @@ GET /a/${SAMPLE_AFFILIATE_CODE} with a browser User-Agent and no cookies (each r
 the site (node ${process.version} server.js, ${buildDir}/) pinned to CPU ${SERVER_CPU}. ${os.cpus()[0]?.model ?? "unknown CPU"}.
 `);
   const rows = [];
-  for (const kind of ["pglite", "postgres"] as const) {
+  for (const kind of benchDatabases) {
     rows.push(await bench(kind, wrkBinary));
     console.log(`${kind}: ${rows.at(-1)!["req/s"]} req/s, p99 ${rows.at(-1)!["p99 ms"]} ms`);
   }

@@ -20,7 +20,7 @@ import { pageViews } from "#server/db/schema";
 import { getAnalyticsPage } from "~/features/analytics/admin-pages.server";
 import { rollUpCompletedDays } from "~/features/analytics/rollup.server";
 import { freePort, stopServerProcess } from "../support/server-process";
-import { benchDatabase, buildBundle, buildDir, findExecutable, LOAD_CPU, onCleanup, pageThroughput, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport } from "./harness";
+import { benchDatabase, benchDatabases, buildBundle, buildDir, findExecutable, LOAD_CPU, onCleanup, pageThroughput, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport } from "./harness";
 
 const DURATION_S = setting("BENCH_DURATION", 10);
 const CONNECTIONS = setting("BENCH_CONNECTIONS", 50);
@@ -170,7 +170,7 @@ Method: wrk pinned to CPU ${LOAD_CPU}, 1 thread, ${CONNECTIONS} connections, ${D
 a browser User-Agent); the site (node ${process.version} server.js, ${buildDir}/) pinned to CPU ${SERVER_CPU}. ${os.cpus()[0]?.model ?? "unknown CPU"}.
 `);
   const rows = [];
-  for (const kind of ["pglite", "postgres"] as const) rows.push(await beacons(kind, wrkBinary));
+  for (const kind of benchDatabases) rows.push(await beacons(kind, wrkBinary));
   console.log("Page-view beacons:");
   console.table(rows);
   console.log(`\nThe cached home page, req/s, with page-view recording off and on (PGlite, median of ${PAGE_ROUNDS.rounds} rounds of ${PAGE_ROUNDS.seconds} s; the cost against off):`);

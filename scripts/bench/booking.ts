@@ -32,6 +32,7 @@ import {
   tempDir,
   type WrkReport,
   benchDatabase,
+  benchDatabases,
   waitUntilIdle,
 } from "./harness";
 
@@ -44,8 +45,6 @@ const SLOTS_PER_DAY = 9;
 // DESIGN.md section 8 (and issue 22): at 50 connections, p99 within 300 ms.
 const goals = { pglite: 150, postgres: 300, p99Ms: 300 };
 const luaScript = path.join(import.meta.dirname, "booking.lua");
-// BENCH_DATABASES=pglite measures one of the two.
-const databases = (["pglite", "postgres"] as const).filter((kind) => process.env.BENCH_DATABASES?.split(",").includes(kind) ?? true);
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
 function findWrk() {
@@ -150,7 +149,7 @@ Each request books its own slot (${dates.length} dates × ${SLOTS_PER_DAY} start
 A success is a 302 to /booking/confirmation; 400/409 answers are counted as refused. ${os.cpus()[0]?.model ?? "unknown CPU"}.
 `);
   const rows = [];
-  for (const kind of databases) {
+  for (const kind of benchDatabases) {
     rows.push(await bench(kind, wrkBinary, datesFile, dates.length * SLOTS_PER_DAY));
     console.log(`${kind}: ${rows.at(-1)!["req/s"]} req/s, p99 ${rows.at(-1)!["p99 ms"]} ms, ${rows.at(-1)!.bookings} bookings`);
   }

@@ -78,6 +78,9 @@ export function tempDir(prefix: string) {
   return dir;
 }
 
+/** The databases a bench measures: both, or those BENCH_DATABASES names (e.g. `pglite`). */
+export const benchDatabases = (["pglite", "postgres"] as const).filter((kind) => process.env.BENCH_DATABASES?.split(",").includes(kind) ?? true);
+
 /**
  * Where one run of a bench keeps its data: a temporary DATA_DIR, and on PostgreSQL a fresh database
  * next to TEST_DATABASE_URL's (dropped at the end); `databaseUrl` is undefined for PGlite.

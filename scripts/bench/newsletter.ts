@@ -9,7 +9,7 @@ import { createIssue } from "~/features/newsletter/issues.server";
 import { openDatabase } from "#server/db/client.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
 import { freePort, stopServerProcess } from "../support/server-process";
-import { benchDatabase, buildBundle, findExecutable, median, pageThroughput, runBench, setting, startPinnedServer } from "./harness";
+import { benchDatabase, benchDatabases, buildBundle, findExecutable, median, pageThroughput, runBench, setting, startPinnedServer } from "./harness";
 
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
@@ -102,7 +102,8 @@ async function main() {
   const wrk = findExecutable("wrk");
   if (!wrk) throw new Error("wrk is missing: apt-get install wrk (npm run bench installs it)");
   buildBundle();
-  const rows = [await bench("pglite", wrk), await bench("postgres", wrk)];
+  const rows = [];
+  for (const kind of benchDatabases) rows.push(await bench(kind, wrk));
   console.log(`\nQueuing a newsletter issue to ${SUBSCRIBERS} subscribers through /admin/newsletter's Send:`);
   console.table(rows);
 }
