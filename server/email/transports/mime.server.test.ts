@@ -49,8 +49,9 @@ describe("composeMessage", () => {
     expect(composed.envelope).toEqual({ from: expected.envelope.from, to: expected.envelope.to });
   });
 
-  it("composes in one synchronous call", () => {
+  it("answers at once, not with a promise: the message with its calendar part, and cc in the envelope", () => {
     const composed = composeMessage(messages["a confirmation: cc, a calendar attachment, a long body"]!, FROM);
+    expect(composed).not.toBeInstanceOf(Promise);
     const text = composed.raw.toString("latin1");
     expect(text).toContain("Content-Type: text/calendar; method=REQUEST; charset=utf-8");
     expect(text).toMatch(/\r\n$/);

@@ -51,10 +51,11 @@ export function composeMessage(message: OutboxMessage, from: string): ComposedMe
   const root = new MailComposer(toMailOptions(message, from)).compile();
   const chunks: Buffer[] = [];
   writeNode(root, chunks);
+  const written = Buffer.concat(chunks);
   // Nodemailer ends a message with a line break (its LastNewline transform).
-  const last = chunks.at(-1)?.at(-1);
-  if (last !== 0x0a) chunks.push(Buffer.from(last === 0x0d ? "\n" : "\r\n"));
-  return { raw: Buffer.concat(chunks), envelope: root.getEnvelope() };
+  const last = written.at(-1);
+  const raw = last === 0x0a ? written : Buffer.concat([written, Buffer.from(last === 0x0d ? "\n" : "\r\n")]);
+  return { raw, envelope: root.getEnvelope() };
 }
 
 /** What MimeNode.stream writes for a node: its headers, its encoded content, then its parts. */
