@@ -44,8 +44,8 @@ export type ComposedMessage = { raw: Buffer; envelope: { from: string | false; t
  * The message Nodemailer would write for `toMailOptions`, byte for byte (its own headers, boundaries
  * and encoders; tested against its stream), built in one synchronous pass. Nodemailer's own build
  * streams each part through `setImmediate` and a pipeline: a booking confirmation took about fifteen
- * turns of the event loop, each one waiting behind every other request, and a seventh of the
- * booking's CPU (decision 030).
+ * turns of the event loop, each one waiting behind every other request, and twice the CPU
+ * (decision 030).
  */
 export function composeMessage(message: OutboxMessage, from: string): ComposedMessage {
   const root = new MailComposer(toMailOptions(message, from)).compile();
