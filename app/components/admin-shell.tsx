@@ -1,6 +1,7 @@
-// The frame of every admin page: a bar with the admin areas as a row of tabs (the current area
-// marked with aria-current; on phones the row scrolls sideways and keeps the current tab in
-// view), 'Back to Site' and 'Sign Out'. Pages draw their own title and actions below it.
+// The frame of every admin page: 'Back to Site' and 'Sign Out' above a row of tabs for the admin
+// areas (the current area marked with aria-current; where the row does not fit, on phones and
+// tablets, it scrolls sideways and keeps the current tab in view). Pages draw their own title and
+// actions below it.
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
@@ -22,9 +23,20 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
   return (
     <>
       <div className="border-b bg-muted/40">
-        <div className="mx-auto grid max-w-7xl grid-cols-[1fr_auto] items-center gap-x-4 px-4 sm:px-6 lg:px-8">
-          <p className="py-2 text-sm font-semibold text-primary sm:hidden">Admin</p>
-          <nav aria-label="Admin" className="col-span-2 row-start-2 -mx-4 min-w-0 scroll-px-4 overflow-x-auto px-4 sm:col-span-1 sm:row-start-1 sm:mx-0 sm:px-0">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <div className="flex items-center justify-between gap-4 pt-2">
+            <p className="text-sm font-semibold text-primary">Admin</p>
+            <div className="flex items-center gap-2">
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/">
+                  <ArrowLeft aria-hidden="true" />
+                  Back to Site
+                </Link>
+              </Button>
+              <SignOutButton redirectTo="/" page="admin" variant="outline" />
+            </div>
+          </div>
+          <nav aria-label="Admin" className="-mx-4 scroll-px-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
             <ul className="flex gap-1">
               {adminAreas.map((area) => {
                 const current = area === active;
@@ -44,7 +56,8 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
                           : "border-transparent text-muted-foreground hover:border-muted-foreground/40 hover:text-foreground",
                       )}
                     >
-                      <area.icon aria-hidden="true" className="size-4" />
+                      {/* Below 1280 px the icons make way, so all nine areas fit from 1024 px up. */}
+                      <area.icon aria-hidden="true" className="hidden size-4 xl:block" />
                       {area.label}
                     </Link>
                   </li>
@@ -52,15 +65,6 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
               })}
             </ul>
           </nav>
-          <div className="flex items-center gap-2 py-2">
-            <Button asChild variant="ghost" size="sm">
-              <Link to="/">
-                <ArrowLeft aria-hidden="true" />
-                Back to Site
-              </Link>
-            </Button>
-            <SignOutButton redirectTo="/" page="admin" variant="outline" />
-          </div>
         </div>
       </div>
       {children}

@@ -8,7 +8,8 @@ import { navLinks } from "./site-nav-links";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground",
+    // Narrower from 1024 to 1279 px, so the six links and the site's name fit on one line each.
+    "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-muted hover:text-foreground lg:px-2 xl:px-3",
     isActive ? "bg-secondary text-primary font-semibold" : "text-muted-foreground",
   );
 

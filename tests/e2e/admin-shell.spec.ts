@@ -1,6 +1,7 @@
 // The admin shell: one navigation between the admin areas on every admin page, the current area
-// marked for assistive technology, reachable by keyboard, and usable on a phone (a tab row that
-// scrolls sideways, the current tab in view), with 'Back to Site' and 'Sign Out' beside it.
+// marked for assistive technology, reachable by keyboard, every tab in view on a desktop screen,
+// and usable on a phone (a tab row that scrolls sideways, the current tab in view), with 'Back to
+// Site' and 'Sign Out' above it.
 import { ADMIN, expect, gotoHydrated, login, test } from "./fixtures";
 
 const AREAS = [
@@ -53,3 +54,16 @@ test("on a phone the tab row scrolls sideways with the current tab in view, and 
   await expect(page.getByRole("link", { name: "Back to Site" })).toBeInViewport();
   await expect(page.getByRole("button", { name: "Sign Out" })).toBeInViewport();
 });
+
+for (const width of [1024, 1280]) {
+  test(`at ${width} px every area's tab is in view, none cut off and nothing to scroll`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await login(page, ADMIN);
+    await gotoHydrated(page, "/admin/analytics");
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    expect(await nav.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    for (const [label] of AREAS) await expect(nav.getByRole("link", { name: label })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("link", { name: "Back to Site" })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("button", { name: "Sign Out" })).toBeInViewport({ ratio: 1 });
+  });
+}

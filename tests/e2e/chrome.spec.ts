@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { SITE_NAME } from "~/lib/seo";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 const adminButton = (page: Page) => page.getByRole("main").getByRole("link", { name: "Admin", exact: true });
@@ -46,6 +47,26 @@ test.describe("site chrome", () => {
     await nav.getByRole("link", { name: "Enroll" }).click();
     await expect(page).toHaveURL(/\/bootcamp$/);
   });
+
+  for (const width of [1024, 1280]) {
+    test(`at ${width} px the navigation bar keeps each link and the site's name on one line`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/bootcamp");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      // One line of text: a link's box is its line height plus its padding, as "Home"'s is.
+      const oneLine = (await nav.getByRole("link", { name: "Home", exact: true }).boundingBox())!.height;
+      for (const [label] of navLinks) {
+        expect((await nav.getByRole("link", { name: label, exact: true }).boundingBox())!.height, label).toBe(oneLine);
+      }
+      // The name's text in one line box.
+      const nameLines = await nav.getByRole("link", { name: SITE_NAME }).evaluate((link) => {
+        const range = document.createRange();
+        range.selectNodeContents(link.querySelector("span")!);
+        return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+      });
+      expect(nameLines).toBe(1);
+    });
+  }
 
   test("footer has the three columns, both buttons and the current year", async ({ page }) => {
     await page.goto("/about");
