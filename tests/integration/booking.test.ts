@@ -3,6 +3,7 @@
 // requests for a slot, the booking and its e-mails committing or rolling back together, the
 // reminder, blocked times and the self-service cancel. On PGlite, and on PostgreSQL with
 // TEST_DATABASE_URL.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { inspect } from "node:util";
@@ -13,6 +14,8 @@ import * as bookingRoute from "~/routes/booking";
 import * as cancelRoute from "~/routes/booking-cancel";
 import * as confirmationRoute from "~/routes/booking-confirmation";
 import { cancelFromLink, submitBooking } from "~/features/booking/actions.server";
+import { handOverBooking, readBookingHandover } from "~/features/booking/handover.server";
+import { resolveAuthSecret } from "~/features/auth/secret.server";
 import { BOOKING_CANCELLED_KIND } from "~/features/booking/booking.server";
 import { BOOKING_REMINDER_KIND, REMINDER_DROPPED_REASON } from "~/features/booking/reminders.server";
 import { BOOKING_MESSAGES, type LastBooking } from "~/features/booking/schema";
@@ -346,6 +349,23 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       const altered = btoa(atob(payload).replace(/"id":"[^"]+"/, `"id":"${saved!.id.replace(/.$/, (c) => (c === "0" ? "1" : "0"))}"`));
       expect(altered).not.toBe(payload);
       expect(await confirmation(`${name}=${encodeURIComponent(`${altered}.${signature}`)}`)).toBeNull();
+    });
+
+    it("hands the booking over in React Router's signed cookie format, signed in one synchronous call, whatever the text", async () => {
+      const id = "0b6f3a52-8c4e-4f1e-9a57-2d1c0e9b7a10";
+      const emailError = "Zustellung fehlgeschlagen — “smtp” ✉";
+      const header = handOverBooking({ id, emailError });
+      // A string at once, not a promise (no trip to the thread pool).
+      expect(typeof header).toBe("string");
+      expect(header).toMatch(/^last_booking=[^;]+; Max-Age=3600; Path=\/booking; HttpOnly; SameSite=Lax$/);
+      const cookie = header.split(";")[0]!;
+      expect(await readBookingHandover(siteRequest("/booking/confirmation", { cookie }))).toEqual({ id, emailError });
+      // Byte for byte what React Router's signed cookie writes with the same key and options.
+      const env = getEnv();
+      const secret = resolveAuthSecret({ configured: env.BETTER_AUTH_SECRET, dataDir: env.DATA_DIR });
+      const key = crypto.createHmac("sha256", secret).update("last_booking cookie").digest("base64url");
+      const reactRouters = createCookie("last_booking", { path: "/booking", httpOnly: true, sameSite: "lax", maxAge: 3600, secrets: [key] });
+      expect(header).toBe(await reactRouters.serialize({ id, emailError }));
     });
   });
 

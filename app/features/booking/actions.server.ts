@@ -175,7 +175,7 @@ export async function submitBooking(request: Request, now = new Date(), clientIp
   const delivery = await deliverConfirmation(booking.confirmation);
   if (!delivery.ok) logger.warn({ bookingRef: booking.bookingRef, error: delivery.error }, "booking confirmation: first delivery failed");
   const headers = new Headers();
-  headers.append("Set-Cookie", await handOverBooking({ id: booking.id, emailError: delivery.ok ? undefined : visitorReason(delivery.error) }));
+  headers.append("Set-Cookie", handOverBooking({ id: booking.id, emailError: delivery.ok ? undefined : visitorReason(delivery.error) }));
   return redirectWithToast("/booking/confirmation", delivery.ok ? BOOKING_CONFIRMED : BOOKING_SAVED, headers);
 }
 
@@ -185,7 +185,7 @@ export async function confirmationPageData(request: Request) {
   const booking = handover ? await findLastBooking(handover.id) : undefined;
   const headers = new Headers(NO_STORE);
   // The e-mail banner shows once; the booking stays for the cookie's lifetime.
-  if (booking && handover?.emailError) headers.append("Set-Cookie", await handOverBooking({ id: handover.id }));
+  if (booking && handover?.emailError) headers.append("Set-Cookie", handOverBooking({ id: handover.id }));
   return data(
     {
       booking: booking ?? null,
