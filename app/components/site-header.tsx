@@ -59,21 +59,25 @@ export function SiteHeader() {
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </Button>
       </nav>
+      {/* The menu's links only while it is open: it opens with JavaScript, so a closed one drawn on
+          the server is markup nobody sees (the wide screen's row above holds the same links). */}
       <div id={menuId} hidden={!open} className="border-t bg-background lg:hidden">
-        <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
-          {navLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === "/"} className={(state) => cn(linkClass(state), "block text-base")}>
-                {link.label}
-              </NavLink>
+        {open ? (
+          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+            {navLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={(state) => cn(linkClass(state), "block text-base")}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="pt-2">
+              <Button asChild variant="brand" className="w-full">
+                <Link to="/bootcamp">Enroll Now</Link>
+              </Button>
             </li>
-          ))}
-          <li className="pt-2">
-            <Button asChild variant="brand" className="w-full">
-              <Link to="/bootcamp">Enroll Now</Link>
-            </Button>
-          </li>
-        </ul>
+          </ul>
+        ) : null}
       </div>
     </header>
   );

@@ -152,6 +152,9 @@ test.describe("site chrome", () => {
     await gotoHydrated(page, "/");
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" })).toBeHidden();
+    // Closed, the menu holds nothing: its links are drawn when it opens, not sent hidden with every page.
+    const closedMenu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+    expect(await closedMenu.evaluate((menu) => menu.childElementCount)).toBe(0);
 
     await toggle.focus();
     await page.keyboard.press("Enter");
