@@ -68,6 +68,25 @@ test.describe("site chrome", () => {
     });
   }
 
+  test("a link at the foot of a long page opens the next page at its top at once, not scrolling up through it", async ({ page }) => {
+    await gotoHydrated(page, "/about");
+    const start = await page.evaluate(() => {
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+      const positions: number[] = [];
+      (window as unknown as { scrollPositions: number[] }).scrollPositions = positions;
+      window.addEventListener("scroll", () => positions.push(window.scrollY));
+      return window.scrollY;
+    });
+    expect(start).toBeGreaterThan(1_000);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Consultation Booking" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Book a Free Manufacturing Assessment");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // A jump to the top: at most one position in between (the shorter page clamping the old
+    // offset), not the twenty or so an animated (smooth) scroll passes through.
+    const passed = await page.evaluate(() => (window as unknown as { scrollPositions: number[] }).scrollPositions);
+    expect(passed.filter((y) => y > 0 && y < start).length, JSON.stringify(passed)).toBeLessThanOrEqual(1);
+  });
+
   test("footer has the three columns, both buttons and the current year", async ({ page }) => {
     await page.goto("/about");
     const footer = page.getByRole("contentinfo");
