@@ -21,9 +21,9 @@ const COOKIE_OPTIONS = {
 } as const;
 
 // Signed with a key of its own, derived from the site's secret (the one Better Auth signs with);
-// made once per configuration.
+// made once per configuration, with React Router's cookie that reads it back.
 let handover: { env: ReturnType<typeof getEnv>; key: string; cookie: Cookie } | undefined;
-function handoverCookie() {
+function handoverSigning() {
   const env = getEnv();
   if (handover?.env !== env) {
     const secret = resolveAuthSecret({ configured: env.BETTER_AUTH_SECRET, dataDir: env.DATA_DIR });
@@ -45,13 +45,13 @@ export type BookingHandover = z.infer<typeof handoverSchema>;
  */
 export function handOverBooking(handover: BookingHandover): string {
   const value = Buffer.from(JSON.stringify(handover), "utf8").toString("base64");
-  const signature = crypto.createHmac("sha256", handoverCookie().key).update(value).digest("base64").replace(/=+$/, "");
+  const signature = crypto.createHmac("sha256", handoverSigning().key).update(value).digest("base64").replace(/=+$/, "");
   return serialize(COOKIE_NAME, `${value}.${signature}`, { ...COOKIE_OPTIONS, secure: getEnv().SITE_URL.startsWith("https://") });
 }
 
 /** The booking handed over; null without a cookie, or with one that is not signed by this site. */
 export async function readBookingHandover(request: Request): Promise<BookingHandover | null> {
   // parse() answers null for a bad signature.
-  const parsed = handoverSchema.safeParse(await handoverCookie().cookie.parse(request.headers.get("cookie")));
+  const parsed = handoverSchema.safeParse(await handoverSigning().cookie.parse(request.headers.get("cookie")));
   return parsed.success ? parsed.data : null;
 }
