@@ -34,12 +34,23 @@ export type OpenDatabase = {
   listen: (channel: string, handlers: ChannelHandlers) => Promise<() => Promise<void>>;
 };
 
-// What openDatabase opened, for code that must know (databaseKind).
+// What openDatabase opened, for code that must know (databaseKind, inProcessDatabaseMs).
 const kinds = new WeakMap<Database, OpenDatabase["kind"]>();
+const inProcessWork = new WeakMap<object, () => number>();
 
-function opened(database: OpenDatabase): OpenDatabase {
+function opened(database: OpenDatabase, workMs?: () => number): OpenDatabase {
   kinds.set(database.db, database.kind);
+  if (workMs) inProcessWork.set(database.db, workMs);
   return database;
+}
+
+/**
+ * PGlite: how long this process has spent in the database so far, in ms (its PostgreSQL runs on
+ * this thread). Undefined for PostgreSQL, whose work is done in its own processes, and for a
+ * transaction's handle.
+ */
+export function inProcessDatabaseMs(db: Executor): number | undefined {
+  return inProcessWork.get(db)?.();
 }
 
 /** "pglite" (one process only: pglite-lock.server.ts) or "postgres", for a database openDatabase opened. */
@@ -189,23 +200,26 @@ export async function openDatabase(options: {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     makePrivate(dir);
-    return opened({
-      db: db as unknown as Database,
-      kind: "pglite",
-      // One process: the NOTIFYs of its own connection.
-      listen: async (channel, handlers) => {
-        const unlisten = await client.listen(channel, handlers.onPayload);
-        handlers.onListening(true);
-        return () => unlisten();
+    return opened(
+      {
+        db: db as unknown as Database,
+        kind: "pglite",
+        // One process: the NOTIFYs of its own connection.
+        listen: async (channel, handlers) => {
+          const unlisten = await client.listen(channel, handlers.onPayload);
+          handlers.onListening(true);
+          return () => unlisten();
+        },
+        close: async () => {
+          try {
+            await client.close();
+          } finally {
+            release();
+          }
+        },
       },
-      close: async () => {
-        try {
-          await client.close();
-        } finally {
-          release();
-        }
-      },
-    });
+      () => client.workMs,
+    );
   } catch (error) {
     release();
     throw error;

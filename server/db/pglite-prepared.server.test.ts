@@ -126,4 +126,18 @@ describe("PGliteWithPreparedStatements", () => {
     expect(await count).toBe(1);
     expect(order).toEqual(["committed", "counted"]);
   });
+
+  it("adds up the time this process spends in the database, and only that", async () => {
+    const before = prepared.workMs;
+    await prepared.query("select pg_sleep(0.05)");
+    const afterSleep = prepared.workMs;
+    expect(afterSleep - before).toBeGreaterThanOrEqual(50);
+    // Time spent elsewhere on this thread is not the database's.
+    const until = performance.now() + 50;
+    while (performance.now() < until);
+    expect(prepared.workMs).toBe(afterSleep);
+    // PGlite's own paths (exec, transactions) run on the same thread and count too.
+    await prepared.exec("select pg_sleep(0.02)");
+    expect(prepared.workMs - afterSleep).toBeGreaterThanOrEqual(20);
+  });
 });
