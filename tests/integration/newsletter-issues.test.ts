@@ -2,8 +2,8 @@
 // across a double Send and two servers' runs at once, across a run that died mid-queue (batches that
 // committed, one that rolled back) and the run that takes it up once its lease lapses, and across a
 // graceful stop; a run works a tenth of the time on PostgreSQL (by the database's clock) and a
-// twentieth on PGlite (all the server's time in the database), and reads the subscribers by their
-// index with fresh statistics; unsubscribed addresses get none; each copy, made
+// twentieth on PGlite (all the server's time in the database), and gathers the subscribers'
+// statistics first; unsubscribed addresses get none; each copy, made
 // from one stored body, has its subscriber's own unsubscribe link and List-Unsubscribe headers, and
 // unsubscribing drops a copy still queued.
 import { and, eq, inArray, sql } from "drizzle-orm";
