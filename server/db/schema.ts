@@ -245,6 +245,8 @@ export const newsletterIssues = pgTable("newsletter_issues", {
   /** While a server queues the issue, until when the others leave it alone (renewed every batch). */
   queuingLeaseUntil: timestamp("queuing_lease_until", { withTimezone: true }),
   queuedAt: timestamp("queued_at", { withTimezone: true }),
+  /** When the last copy queued so far is due: the next batch, of this issue or another, is paced after it. */
+  pacedUntil: timestamp("paced_until", { withTimezone: true }),
 });
 
 /**

@@ -3,7 +3,8 @@
 // committed, one that rolled back) and the run that takes it up once its lease lapses, and across a
 // graceful stop; a run works a tenth of the time on PostgreSQL (by the database's clock) and a
 // twentieth on PGlite (all the server's time in the database), and gathers the subscribers'
-// statistics first; unsubscribed addresses get none; each copy, made
+// statistics first; copies are due at the site's pace, one issue's after another's (also when two
+// are queued at once); unsubscribed addresses get none; each copy, made
 // from one stored body, has its subscriber's own unsubscribe link and List-Unsubscribe headers, and
 // unsubscribing drops a copy still queued.
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -240,22 +241,43 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("newsletter issues
     expect(batch.databaseMs).toBeLessThanOrEqual(wall);
   });
 
-  it("paces the issue evenly: its n-th message is due (n - 1) * 60 / perMinute seconds after sending started, across batches and a restart", async () => {
-    const { id } = await issue();
-    const startsAt = new Date("2026-11-24T15:00:00Z");
-    await startSending(id, startsAt);
+  /** Runs `check` with the site's pace set to `perMinute` messages a minute. */
+  async function atPace(perMinute: number, check: () => Promise<void>) {
     const env = getEnv();
     const pace = env.NEWSLETTER_SEND_PER_MINUTE;
-    env.NEWSLETTER_SEND_PER_MINUTE = 500;
+    env.NEWSLETTER_SEND_PER_MINUTE = perMinute;
     try {
-      // Two batches of 700, then the run stops (the server shuts down); the next run finishes.
-      let batches = 0;
-      const first = await runIssueQueue(id, { batchSize: 700, duty: 1, sleep: async () => void batches++, stopping: () => batches >= 2 });
-      expect(first.outcome).toBe("stopped");
-      expect(await runIssueQueue(id, { batchSize: 5_000, duty: 1 })).toEqual({ outcome: "queued", queued: SUBSCRIBERS });
+      await check();
     } finally {
       env.NEWSLETTER_SEND_PER_MINUTE = pace;
     }
+  }
+
+  /** When each copy of these issues is due, in ms after `from`, earliest first. */
+  async function dueMs(issueIds: string[], from: Date) {
+    const rows = await db.db
+      .select({ ms: sql<number>`round(extract(epoch from ${emailOutbox.nextAttemptAt} - ${from.toISOString()}::timestamptz) * 1000)::integer` })
+      .from(newsletterDeliveries)
+      .innerJoin(emailOutbox, eq(emailOutbox.id, newsletterDeliveries.outboxId))
+      .where(inArray(newsletterDeliveries.issueId, issueIds))
+      .orderBy(emailOutbox.nextAttemptAt);
+    return rows.map((row) => Number(row.ms));
+  }
+
+  const everyMs = (count: number, apartMs: number, fromMs = 0) => Array.from({ length: count }, (_, n) => fromMs + n * apartMs);
+
+  it("paces the issue evenly: its n-th message is due (n - 1) * 60 / perMinute seconds after it started, across batches and a restart", async () => {
+    const { id } = await issue();
+    const startsAt = new Date("2026-11-24T15:00:00Z");
+    await startSending(id, startsAt);
+    await atPace(500, async () => {
+      // Two batches of 700, then the run stops (the server shuts down); the next run finishes.
+      let batches = 0;
+      const clock = () => startsAt;
+      const first = await runIssueQueue(id, { batchSize: 700, duty: 1, clock, sleep: async () => void batches++, stopping: () => batches >= 2 });
+      expect(first.outcome).toBe("stopped");
+      expect(await runIssueQueue(id, { batchSize: 5_000, duty: 1, clock })).toEqual({ outcome: "queued", queued: SUBSCRIBERS });
+    });
     const due = await db.db
       .select({ minute: sql<number>`floor(extract(epoch from ${emailOutbox.nextAttemptAt} - ${startsAt.toISOString()}::timestamptz) / 60)::integer`, count: sql<number>`count(*)::integer` })
       .from(newsletterDeliveries)
@@ -270,13 +292,38 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("newsletter issues
       [3, 500],
     ]);
     // Spread within the minute too: at 500 a minute, one every 120 ms.
-    const offsets = await db.db
-      .select({ ms: sql<number>`round(extract(epoch from ${emailOutbox.nextAttemptAt} - ${startsAt.toISOString()}::timestamptz) * 1000)::integer` })
-      .from(newsletterDeliveries)
-      .innerJoin(emailOutbox, eq(emailOutbox.id, newsletterDeliveries.outboxId))
-      .where(eq(newsletterDeliveries.issueId, id))
-      .orderBy(emailOutbox.nextAttemptAt);
-    expect(offsets.map((row) => Number(row.ms))).toEqual(Array.from({ length: SUBSCRIBERS }, (_, n) => n * 120));
+    expect(await dueMs([id], startsAt)).toEqual(everyMs(SUBSCRIBERS, 120));
+  });
+
+  it("keeps the site's pace across issues: one sent while another's copies wait goes out after them, not at twice the rate", async () => {
+    const startsAt = new Date("2026-11-24T15:00:00Z");
+    const { id: first } = await issue();
+    const { id: second } = await issue();
+    await atPace(500, async () => {
+      await startSending(first, startsAt);
+      await runIssueQueue(first, { duty: 1, clock: () => startsAt });
+      // Sent a minute later, while the first issue's copies wait (they go out over four minutes).
+      const later = () => new Date(startsAt.getTime() + 60_000);
+      await startSending(second, later());
+      await runIssueQueue(second, { duty: 1, clock: later });
+    });
+    // The second issue's first copy: 120 ms after the first issue's last.
+    expect(await dueMs([second], startsAt)).toEqual(everyMs(SUBSCRIBERS, 120, SUBSCRIBERS * 120));
+  });
+
+  it("keeps the site's pace when two issues are queued at the same moment (two servers' runs): every copy its own turn", async () => {
+    const startsAt = new Date("2026-11-24T15:00:00Z");
+    const clock = () => startsAt;
+    const issues = [await issue(), await issue()];
+    await atPace(500, async () => {
+      for (const { id } of issues) await startSending(id, startsAt);
+      const runs = await Promise.all(issues.map(({ id }) => runIssueQueue(id, { batchSize: 250, duty: 1, clock })));
+      expect(runs).toEqual([
+        { outcome: "queued", queued: SUBSCRIBERS },
+        { outcome: "queued", queued: SUBSCRIBERS },
+      ]);
+    });
+    expect(await dueMs(issues.map(({ id }) => id), startsAt)).toEqual(everyMs(2 * SUBSCRIBERS, 120));
   });
 
   it("each copy has its subscriber's own unsubscribe link and List-Unsubscribe headers, made from one stored body; unsubscribing drops a queued copy", async () => {

@@ -7,7 +7,7 @@
 // does: pressing Send twice, two admins at once, or a restart mid-queue (the next run skips who
 // already has one) never gives a subscriber two copies. Unsubscribed addresses are never picked.
 // The run in the background (issue-queue.server.ts) calls runIssueQueue.
-import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getEnv } from "~/lib/env.server";
 import { getDb, inProcessDatabaseMs, type Executor } from "#server/db/client.server";
 import { emailBodies, emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
@@ -58,13 +58,21 @@ export function issueBody(issue: IssueContent) {
   return { subject: message.subject, html: message.html, text: message.text, headers: listUnsubscribeHeaders(SHARED_BODY_SLOT) };
 }
 
+/** Batches (of any issue) take turns under this lock, so each sees where the ones before it end. */
+const PACE_LOCK = "newsletter:pace";
+
 /**
  * One batch: queues the issue (its subject and shared body) to up to `limit` active subscribers
- * after `after` (by id) that have no delivery of it yet, the first of them as the issue's
- * `offset`-th message (its place in the pace). `picked`: subscribers looked at (0: none left);
- * `queued`: messages this call wrote (fewer when a concurrent run got some first); `lastId`: where
- * the next batch starts; `databaseMs`: how long the database worked on it (from the statement's
- * start to its last row, by the database's clock).
+ * after `after` (by id) that have no delivery of it yet. `picked`: subscribers looked at (0: none
+ * left); `queued`: messages this call wrote (fewer when a concurrent run got some first); `lastId`:
+ * where the next batch starts; `databaseMs`: how long the database worked on it (from the
+ * statement's start to its last row, by the database's clock).
+ *
+ * The pace is the site's, not the issue's (it protects the mail provider's limit): the batch's copies
+ * are due one every 60 / perMinute seconds, the first of them one interval after the last copy
+ * queued so far of any issue (`paced_until`), or now if that is past. So the batches of one issue
+ * follow each other, a run taken up again continues the schedule, and a second issue sent while
+ * the first's copies wait goes out after them instead of doubling the rate.
  */
 export async function queueIssueBatch(
   issueId: string,
@@ -73,46 +81,55 @@ export async function queueIssueBatch(
     after = BEFORE_ANY_ID,
     limit = ISSUE_QUEUE_BATCH,
     now = new Date(),
-    startsAt = now,
-    offset = 0,
     perMinute = getEnv().NEWSLETTER_SEND_PER_MINUTE,
-  }: { after?: string; limit?: number; now?: Date; startsAt?: Date; offset?: number; perMinute?: number },
+  }: { after?: string; limit?: number; now?: Date; perMinute?: number },
   db: Executor = getDb(),
 ): Promise<{ picked: number; queued: number; lastId: string | null; databaseMs: number }> {
   const subscriptions = newsletterSubscriptions;
-  const result = await db.execute(sql`
-    with picked as (
-      select ${subscriptions.id} as id, ${subscriptions.email} as email, ${subscriptions.unsubscribeToken} as token
-      from ${subscriptions}
-      where ${subscriptions.unsubscribedAt} is null and ${subscriptions.id} > ${after}::uuid
-        and not exists (
-          select from ${newsletterDeliveries}
-          where ${newsletterDeliveries.issueId} = ${issueId}::uuid and ${newsletterDeliveries.subscriptionId} = ${subscriptions.id}
-        )
-      order by ${subscriptions.id}
-      limit ${limit}
-    ),
-    claimed as (
-      insert into ${newsletterDeliveries} (issue_id, subscription_id, outbox_id, created_at)
-      select ${issueId}::uuid, picked.id, gen_random_uuid(), ${now}::timestamptz from picked
-      on conflict do nothing
-      returning subscription_id, outbox_id
-    ),
-    queued as (
-      insert into ${emailOutbox} (id, kind, to_address, subject, html, text, body_id, body_fill, status, next_attempt_at, created_at)
-      select claimed.outbox_id, ${NEWSLETTER_ISSUE_KIND}, picked.email, ${message.subject}, '', '', ${message.bodyId}::uuid, picked.token, 'pending',
-        -- The pace, evenly spread: the issue's n-th message is due (n - 1) * 60 / perMinute seconds
-        -- after it started (not a minute's worth at once, which the worker would send in a burst).
-        ${startsAt}::timestamptz
-          + ((${offset}::bigint + row_number() over (order by picked.id) - 1) * 60000000 / ${perMinute}::bigint) * interval '1 microsecond',
-        ${now}::timestamptz
-      from claimed join picked on picked.id = claimed.subscription_id
-      returning 1
-    )
-    select (select count(*) from picked)::integer as picked, (select count(*) from queued)::integer as queued,
-      (select id::text from picked order by id desc limit 1) as last_id,
-      -- Read after the counts, so after the inserts they wait for.
-      (extract(epoch from clock_timestamp() - statement_timestamp()) * 1000)::float8 as database_ms`);
+  const microsecondsApart = Math.floor(60_000_000 / perMinute);
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PACE_LOCK}))`);
+    return tx.execute(sql`
+      with pace as (
+        -- A handful of rows: read whole.
+        select greatest(${now}::timestamptz, max(${newsletterIssues.pacedUntil}) + ${microsecondsApart}::bigint * interval '1 microsecond') as first_due
+        from ${newsletterIssues}
+      ),
+      picked as (
+        select ${subscriptions.id} as id, ${subscriptions.email} as email, ${subscriptions.unsubscribeToken} as token
+        from ${subscriptions}
+        where ${subscriptions.unsubscribedAt} is null and ${subscriptions.id} > ${after}::uuid
+          and not exists (
+            select from ${newsletterDeliveries}
+            where ${newsletterDeliveries.issueId} = ${issueId}::uuid and ${newsletterDeliveries.subscriptionId} = ${subscriptions.id}
+          )
+        order by ${subscriptions.id}
+        limit ${limit}
+      ),
+      claimed as (
+        insert into ${newsletterDeliveries} (issue_id, subscription_id, outbox_id, created_at)
+        select ${issueId}::uuid, picked.id, gen_random_uuid(), ${now}::timestamptz from picked
+        on conflict do nothing
+        returning subscription_id, outbox_id
+      ),
+      queued as (
+        insert into ${emailOutbox} (id, kind, to_address, subject, html, text, body_id, body_fill, status, next_attempt_at, created_at)
+        select claimed.outbox_id, ${NEWSLETTER_ISSUE_KIND}, picked.email, ${message.subject}, '', '', ${message.bodyId}::uuid, picked.token, 'pending',
+          -- The pace, evenly spread (not a minute's worth at once, which the worker would send in a burst).
+          pace.first_due + (row_number() over (order by picked.id) - 1) * ${microsecondsApart}::bigint * interval '1 microsecond',
+          ${now}::timestamptz
+        from claimed join picked on picked.id = claimed.subscription_id cross join pace
+        returning next_attempt_at
+      ),
+      paced as (
+        update ${newsletterIssues} set paced_until = (select max(next_attempt_at) from queued)
+        where ${newsletterIssues.id} = ${issueId}::uuid and exists (select from queued)
+      )
+      select (select count(*) from picked)::integer as picked, (select count(*) from queued)::integer as queued,
+        (select id::text from picked order by id desc limit 1) as last_id,
+        -- Read after the counts, so after the inserts they wait for.
+        (extract(epoch from clock_timestamp() - statement_timestamp()) * 1000)::float8 as database_ms`);
+  });
   const [row] = (result as unknown as { rows: [{ picked: number; queued: number; last_id: string | null; database_ms: number }] }).rows;
   return { picked: Number(row.picked), queued: Number(row.queued), lastId: row.last_id, databaseMs: Number(row.database_ms) };
 }
@@ -161,7 +178,6 @@ async function takeIssue(issueId: string, now: Date, db: Executor) {
       html: newsletterIssues.html,
       text: newsletterIssues.text,
       bodyId: newsletterIssues.emailBodyId,
-      startedAt: newsletterIssues.sendingStartedAt,
     });
   return issue;
 }
@@ -222,9 +238,6 @@ export async function runIssueQueue(
   // batch instead of the next thousand by the id index: 10,000 subscribers on PGlite took 0.8-1.2 s
   // of work instead of 0.4. Analyzing reads a sample of at most 30,000 rows: a few milliseconds.
   await db.execute(sql`analyze ${newsletterSubscriptions}`);
-  // Counted once: the run then adds what it queues (counting every batch cost more than the batch).
-  const [already] = await db.select({ n: count() }).from(newsletterDeliveries).where(eq(newsletterDeliveries.issueId, issueId));
-  let offset = already!.n;
   for (let after: string | null = BEFORE_ANY_ID; after; ) {
     if (stopping()) {
       await db.update(newsletterIssues).set({ queuingLeaseUntil: null }).where(eq(newsletterIssues.id, issueId));
@@ -232,10 +245,8 @@ export async function runIssueQueue(
     }
     const now = clock();
     const inProcessBefore = inProcessDatabaseMs(db);
-    // Paced from the moment sending started: a restart continues the same schedule.
-    const batch = await queueIssueBatch(issueId, message, { after, limit: batchSize, now, startsAt: issue.startedAt ?? now, offset }, db);
+    const batch = await queueIssueBatch(issueId, message, { after, limit: batchSize, now }, db);
     after = batch.lastId;
-    offset += batch.queued;
     await db
       .update(newsletterIssues)
       .set({ queuingLeaseUntil: new Date(clock().getTime() + QUEUING_LEASE_MS) })
