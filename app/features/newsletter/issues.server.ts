@@ -58,7 +58,7 @@ export function issueBody(issue: IssueContent) {
   return { subject: message.subject, html: message.html, text: message.text, headers: listUnsubscribeHeaders(SHARED_BODY_SLOT) };
 }
 
-/** Batches (of any issue) take turns under this lock, so each sees where the ones before it end. */
+/** On PostgreSQL, batches (of any issue) take turns under this lock, so each sees where the ones before it end. */
 const PACE_LOCK = "newsletter:pace";
 
 /**
@@ -87,49 +87,57 @@ export async function queueIssueBatch(
 ): Promise<{ picked: number; queued: number; lastId: string | null; databaseMs: number }> {
   const subscriptions = newsletterSubscriptions;
   const microsecondsApart = Math.floor(60_000_000 / perMinute);
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PACE_LOCK}))`);
-    return tx.execute(sql`
-      with pace as (
-        -- A handful of rows: read whole.
-        select greatest(${now}::timestamptz, max(${newsletterIssues.pacedUntil}) + ${microsecondsApart}::bigint * interval '1 microsecond') as first_due
-        from ${newsletterIssues}
-      ),
-      picked as (
-        select ${subscriptions.id} as id, ${subscriptions.email} as email, ${subscriptions.unsubscribeToken} as token
-        from ${subscriptions}
-        where ${subscriptions.unsubscribedAt} is null and ${subscriptions.id} > ${after}::uuid
-          and not exists (
-            select from ${newsletterDeliveries}
-            where ${newsletterDeliveries.issueId} = ${issueId}::uuid and ${newsletterDeliveries.subscriptionId} = ${subscriptions.id}
-          )
-        order by ${subscriptions.id}
-        limit ${limit}
-      ),
-      claimed as (
-        insert into ${newsletterDeliveries} (issue_id, subscription_id, outbox_id, created_at)
-        select ${issueId}::uuid, picked.id, gen_random_uuid(), ${now}::timestamptz from picked
-        on conflict do nothing
-        returning subscription_id, outbox_id
-      ),
-      queued as (
-        insert into ${emailOutbox} (id, kind, to_address, subject, html, text, body_id, body_fill, status, next_attempt_at, created_at)
-        select claimed.outbox_id, ${NEWSLETTER_ISSUE_KIND}, picked.email, ${message.subject}, '', '', ${message.bodyId}::uuid, picked.token, 'pending',
-          -- The pace, evenly spread (not a minute's worth at once, which the worker would send in a burst).
-          pace.first_due + (row_number() over (order by picked.id) - 1) * ${microsecondsApart}::bigint * interval '1 microsecond',
-          ${now}::timestamptz
-        from claimed join picked on picked.id = claimed.subscription_id cross join pace
-        returning next_attempt_at
-      ),
-      paced as (
-        update ${newsletterIssues} set paced_until = (select max(next_attempt_at) from queued)
-        where ${newsletterIssues.id} = ${issueId}::uuid and exists (select from queued)
-      )
-      select (select count(*) from picked)::integer as picked, (select count(*) from queued)::integer as queued,
-        (select id::text from picked order by id desc limit 1) as last_id,
-        -- Read after the counts, so after the inserts they wait for.
-        (extract(epoch from clock_timestamp() - statement_timestamp()) * 1000)::float8 as database_ms`);
-  });
+  const statement = sql`
+    with pace as (
+      -- A handful of rows: read whole.
+      select greatest(${now}::timestamptz, max(${newsletterIssues.pacedUntil}) + ${microsecondsApart}::bigint * interval '1 microsecond') as first_due
+      from ${newsletterIssues}
+    ),
+    picked as (
+      select ${subscriptions.id} as id, ${subscriptions.email} as email, ${subscriptions.unsubscribeToken} as token
+      from ${subscriptions}
+      where ${subscriptions.unsubscribedAt} is null and ${subscriptions.id} > ${after}::uuid
+        and not exists (
+          select from ${newsletterDeliveries}
+          where ${newsletterDeliveries.issueId} = ${issueId}::uuid and ${newsletterDeliveries.subscriptionId} = ${subscriptions.id}
+        )
+      order by ${subscriptions.id}
+      limit ${limit}
+    ),
+    claimed as (
+      insert into ${newsletterDeliveries} (issue_id, subscription_id, outbox_id, created_at)
+      select ${issueId}::uuid, picked.id, gen_random_uuid(), ${now}::timestamptz from picked
+      on conflict do nothing
+      returning subscription_id, outbox_id
+    ),
+    queued as (
+      insert into ${emailOutbox} (id, kind, to_address, subject, html, text, body_id, body_fill, status, next_attempt_at, created_at)
+      select claimed.outbox_id, ${NEWSLETTER_ISSUE_KIND}, picked.email, ${message.subject}, '', '', ${message.bodyId}::uuid, picked.token, 'pending',
+        -- The pace, evenly spread (not a minute's worth at once, which the worker would send in a burst).
+        pace.first_due + (row_number() over (order by picked.id) - 1) * ${microsecondsApart}::bigint * interval '1 microsecond',
+        ${now}::timestamptz
+      from claimed join picked on picked.id = claimed.subscription_id cross join pace
+      returning next_attempt_at
+    ),
+    paced as (
+      update ${newsletterIssues} set paced_until = (select max(next_attempt_at) from queued)
+      where ${newsletterIssues.id} = ${issueId}::uuid and exists (select from queued)
+    )
+    select (select count(*) from picked)::integer as picked, (select count(*) from queued)::integer as queued,
+      (select id::text from picked order by id desc limit 1) as last_id,
+      -- Read after the counts, so after the inserts they wait for.
+      (extract(epoch from clock_timestamp() - statement_timestamp()) * 1000)::float8 as database_ms`;
+  // On PostgreSQL another instance's batch could read the same end at the same moment: batches take
+  // turns under a lock, taken by a statement of its own (a statement sees what was committed when it
+  // began). PGlite runs one statement at a time, so there the batch needs no turn, and a
+  // transaction's extra round trips would only lengthen the window its pause is measured over.
+  const result =
+    inProcessDatabaseMs(db) !== undefined
+      ? await db.execute(statement)
+      : await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PACE_LOCK}))`);
+          return tx.execute(statement);
+        });
   const [row] = (result as unknown as { rows: [{ picked: number; queued: number; last_id: string | null; database_ms: number }] }).rows;
   return { picked: Number(row.picked), queued: Number(row.queued), lastId: row.last_id, databaseMs: Number(row.database_ms) };
 }
