@@ -23,7 +23,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const { issues, posts, activeSubscribers, confirmSendId, postalAddressMissing } = loaderData;
+  const { issues, posts, activeSubscribers, sendPerMinute, confirmSendId, postalAddressMissing } = loaderData;
   const navigation = useNavigation();
   const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   useToast(actionData?.toast);
@@ -53,6 +53,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           <IssueList
             issues={issues}
             activeSubscribers={activeSubscribers}
+            sendPerMinute={sendPerMinute}
             confirmSendId={confirmSendId}
             sendingId={intent === SEND_ISSUE_INTENT ? String(navigation.formData?.get("issueId")) : null}
           />

@@ -1,14 +1,16 @@
 // /admin/newsletter through its route module, signed in for real, on each database: an issue
 // written by hand (sanitized) or started from a post, its field messages, a test send (one message
 // to one address, no delivery), the send (queued in the background, one copy per active subscriber,
-// a second press changes nothing), the counts read back against the outbox, and the guard for non-admins.
-import { eq, inArray } from "drizzle-orm";
+// a second press changes nothing), the counts read back against the outbox, when the last copy is due
+// while copies wait for the site's pace, and the guard for non-admins.
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as adminNewsletterRoute from "~/routes/admin-newsletter";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
-import { NEWSLETTER_TEST_KIND } from "~/features/newsletter/admin-issues.server";
+import { getNewsletterPage, NEWSLETTER_TEST_KIND } from "~/features/newsletter/admin-issues.server";
 import { NEWSLETTER_ISSUE_KIND } from "~/features/newsletter/mailing.server";
 import { unsubscribe } from "~/features/newsletter/subscriptions.server";
+import { dateTime } from "~/lib/central-time";
 import { getEnv, parseEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { createTransports } from "#server/email/transport.server";
@@ -155,6 +157,27 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("admin newsletter 
     const copy = await findOutboxMessage(messages[0]!.id);
     expect(copy!.text).toContain(POSTAL_ADDRESS);
     expect(copy!.html).toContain(POSTAL_ADDRESS);
+  });
+
+  it("says when the last copy is due while copies wait for their turn in the site's pace, and the pace", async () => {
+    await post({ intent: "create-issue", postSlug: "", subject: "Paced", html: "<p>News</p>" });
+    const [issue] = await issues();
+    await post({ intent: "send-issue", issueId: issue!.id });
+    await queuedInTheBackground();
+    const [{ pacedUntil }] = await db.db.select({ pacedUntil: newsletterIssues.pacedUntil }).from(newsletterIssues);
+    const lastCopy = await db.db
+      .select({ due: emailOutbox.nextAttemptAt })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, NEWSLETTER_ISSUE_KIND))
+      .orderBy(sql`${emailOutbox.nextAttemptAt} desc`)
+      .limit(1);
+    expect(pacedUntil).toEqual(lastCopy[0]!.due);
+    const url = new URL("http://site.test/admin/newsletter");
+    const before = (await getNewsletterPage(url, new Date(pacedUntil!.getTime() - 1))).data;
+    expect(before.sendPerMinute).toBe(getEnv().NEWSLETTER_SEND_PER_MINUTE);
+    expect(before.issues[0]!.lastDueLabel).toBe(dateTime(pacedUntil!));
+    // Once the last copy is due, nothing waits.
+    expect((await getNewsletterPage(url, pacedUntil!)).data.issues[0]!.lastDueLabel).toBeNull();
   });
 
   it("sends nothing while the sender's postal address is not configured, and says why", async () => {

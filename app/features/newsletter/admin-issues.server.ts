@@ -48,6 +48,7 @@ export async function listIssuesWithCounts(executor: Executor = getDb()) {
       status: newsletterIssues.status,
       createdAt: newsletterIssues.createdAt,
       queuedAt: newsletterIssues.queuedAt,
+      pacedUntil: newsletterIssues.pacedUntil,
       queued: sql<number>`count(${newsletterDeliveries.outboxId})::int`,
       sent: sql<number>`count(*) filter (where ${emailOutbox.status} = 'sent')::int`,
       failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'dead')::int`,
@@ -66,7 +67,7 @@ export async function listIssuesWithCounts(executor: Executor = getDb()) {
 export type IssueRow = Awaited<ReturnType<typeof listIssuesWithCounts>>[number];
 
 /** The page: issues, the published posts to start one from, who would get it, `?send=` question. */
-export async function getNewsletterPage(url: URL) {
+export async function getNewsletterPage(url: URL, now = new Date()) {
   const [issues, posts, activeSubscribers] = await Promise.all([listIssuesWithCounts(), listPublishedPosts(), countActiveSubscribers()]);
   const send = url.searchParams.get("send");
   const confirmSendId = send && isUuid(send) && issues.some((issue) => issue.id === send && issue.status === "draft") ? send : null;
@@ -83,8 +84,11 @@ export async function getNewsletterPage(url: URL) {
           sent: issue.sent,
           failed: issue.failed,
           unsubscribedSince: issue.unsubscribedSince,
+          // While copies wait for their turn in the site's pace (a later issue's behind an earlier one's).
+          lastDueLabel: issue.pacedUntil && issue.pacedUntil > now ? dateTime(issue.pacedUntil) : null,
         }),
       ),
+      sendPerMinute: getEnv().NEWSLETTER_SEND_PER_MINUTE,
       posts: posts.map((post) => ({ slug: post.slug, title: post.title })),
       activeSubscribers,
       confirmSendId,

@@ -75,16 +75,21 @@ export type IssueView = {
   sent: number;
   failed: number;
   unsubscribedSince: number;
+  /** When the issue's last copy is due, while some still wait for their turn in the pace. */
+  lastDueLabel: string | null;
 };
 
 export function IssueList({
   issues,
   activeSubscribers,
+  sendPerMinute,
   confirmSendId,
   sendingId,
 }: {
   issues: readonly IssueView[];
   activeSubscribers: number;
+  /** NEWSLETTER_SEND_PER_MINUTE: the site's pace, all issues together. */
+  sendPerMinute: number;
   confirmSendId: string | null;
   sendingId: string | null;
 }) {
@@ -114,6 +119,11 @@ export function IssueList({
               <Count label="Failed" value={issue.failed} />
               <Count label="Unsubscribed since" value={issue.unsubscribedSince} />
             </dl>
+          ) : null}
+          {issue.lastDueLabel ? (
+            <p className="mt-3 text-sm text-muted-foreground">
+              {`Going out at ${formatCount(sendPerMinute)} a minute, all issues together; the last copy is due ${issue.lastDueLabel}.`}
+            </p>
           ) : null}
           {issue.status === "sending" ? (
             <p role="status" className="mt-3 text-sm text-muted-foreground">
