@@ -303,9 +303,9 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("newsletter issues
       await startSending(first, startsAt);
       await runIssueQueue(first, { duty: 1, clock: () => startsAt });
       // Sent a minute later, while the first issue's copies wait (they go out over four minutes).
-      const later = () => new Date(startsAt.getTime() + 60_000);
-      await startSending(second, later());
-      await runIssueQueue(second, { duty: 1, clock: later });
+      const aMinuteLater = () => new Date(startsAt.getTime() + 60_000);
+      await startSending(second, aMinuteLater());
+      await runIssueQueue(second, { duty: 1, clock: aMinuteLater });
     });
     // The second issue's first copy: 120 ms after the first issue's last.
     expect(await dueMs([second], startsAt)).toEqual(everyMs(SUBSCRIBERS, 120, SUBSCRIBERS * 120));
