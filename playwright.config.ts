@@ -71,13 +71,16 @@ export default defineConfig({
       // The tests sign in and up far more often than a person: the limit itself is tested in
       // tests/integration (auth-flows, auth-security) at its real size.
       SIGN_IN_LIMIT_MAX: "1000",
-      // Every test books and cancels from 127.0.0.1: the site's rate limits would refuse the
-      // suite's later bookings (the limits themselves are tested in tests/integration/rate-limits.test.ts).
+      // Every test books, cancels and subscribes from 127.0.0.1: the site's rate limits would refuse the
+      // suite's later ones (the limits themselves are tested in tests/integration/rate-limits.test.ts).
       RATE_LIMIT_BOOKING_PER_CLIENT: "10000/1h",
       RATE_LIMIT_BOOKING_PER_EMAIL: "10000/1d",
       RATE_LIMIT_BOOKING_CANCEL_PER_CLIENT: "10000/1h",
+      RATE_LIMIT_NEWSLETTER_PER_CLIENT: "10000/1h",
       // The sender's postal line of every newsletter (CAN-SPAM): issues are not sent without it.
       MAILING_POSTAL_ADDRESS: "PO Box 1234, Wichita, KS 67201",
+      // An issue's copies go out one a second, so the admin's page is seen following them.
+      NEWSLETTER_SEND_PER_MINUTE: "60",
     },
   },
 });

@@ -24,8 +24,12 @@ function issueItem(page: Page, subject: string) {
 }
 
 test("the admin writes an issue, sends a test, then sends it once to every subscriber", async ({ page }) => {
+  // It follows the copies as they go out, one a second.
+  test.setTimeout(60_000);
   const reader = uniqueEmail("issue-reader");
   await subscribe(page, reader);
+  // More readers than one: at the suite's pace (playwright.config.ts) their copies go out over seconds.
+  for (let n = 2; n <= 8; n++) await subscribe(page, uniqueEmail(`issue-reader-${n}`));
   await login(page, ADMIN);
   await gotoHydrated(page, "/admin");
   await page.getByRole("link", { name: "Write an Issue" }).click();
@@ -46,9 +50,9 @@ test("the admin writes an issue, sends a test, then sends it once to every subsc
   await item.getByLabel(`Send a test of "${subject}" to`).fill(owner);
   await item.getByRole("button", { name: "Send test" }).click();
   await expect(toast(page, "Test queued")).toBeVisible();
-  const test = await waitForMail({ to: owner, kind: "newsletter_test" });
-  expect(test.subject).toBe(`[Test] ${subject}`);
-  expect(test.text).toContain("Warm up the spindle.");
+  const testMail = await waitForMail({ to: owner, kind: "newsletter_test" });
+  expect(testMail.subject).toBe(`[Test] ${subject}`);
+  expect(testMail.text).toContain("Warm up the spindle.");
 
   await item.getByRole("link", { name: `Send ${subject} to subscribers` }).click();
   const question = item.getByRole("group");
@@ -60,6 +64,11 @@ test("the admin writes an issue, sends a test, then sends it once to every subsc
   await expect(sent).toContainText("Sent", { timeout: 15_000 });
   const counts = sent.getByRole("definition");
   await expect(counts.first()).not.toHaveText("0");
+  // Queued, and its copies still going out at the pace: the page goes on refreshing itself until
+  // every copy is sent, without a reload.
+  const queued = await counts.first().textContent();
+  await expect(sent.getByText(/the last copy is due/)).toBeVisible();
+  await expect(counts.nth(1)).toHaveText(queued!, { timeout: 20_000 });
   const issueMail = await waitForMail({ to: reader, kind: "newsletter_issue" });
   expect(issueMail.subject).toBe(subject);
   expect(issueMail.text).toMatch(/\/newsletter\/unsubscribe\/\S+/);

@@ -52,6 +52,8 @@ export async function listIssuesWithCounts(executor: Executor = getDb()) {
       queued: sql<number>`count(${newsletterDeliveries.outboxId})::int`,
       sent: sql<number>`count(*) filter (where ${emailOutbox.status} = 'sent')::int`,
       failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'dead')::int`,
+      // Still to go out: due later in the pace, or being sent now.
+      waiting: sql<number>`count(*) filter (where ${emailOutbox.status} in ('pending', 'sending'))::int`,
       // Dropped from the outbox before it went (the subscriber left meanwhile), or left after it.
       unsubscribedSince: sql<number>`count(*) filter (where ${newsletterSubscriptions.unsubscribedAt} >= ${newsletterIssues.queuedAt})::int`,
     })
@@ -83,6 +85,7 @@ export async function getNewsletterPage(url: URL, now = new Date()) {
           queued: issue.queued,
           sent: issue.sent,
           failed: issue.failed,
+          waiting: issue.waiting,
           unsubscribedSince: issue.unsubscribedSince,
           // While copies wait for their turn in the site's pace (a later issue's behind an earlier one's).
           lastDueLabel: issue.pacedUntil && issue.pacedUntil > now ? dateTime(issue.pacedUntil) : null,

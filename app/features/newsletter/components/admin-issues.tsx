@@ -74,6 +74,8 @@ export type IssueView = {
   queued: number;
   sent: number;
   failed: number;
+  /** Copies still to go out (the page refreshes itself until none are left). */
+  waiting: number;
   unsubscribedSince: number;
   /** When the issue's last copy is due, while some still wait for their turn in the pace. */
   lastDueLabel: string | null;
