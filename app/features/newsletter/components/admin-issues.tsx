@@ -101,7 +101,7 @@ export function IssueList({
   return (
     <ul className="grid gap-4">
       {issues.map((issue) => (
-        <li key={issue.id} className="rounded-xl border bg-card p-5 shadow-sm" aria-labelledby={`issue-${issue.id}`}>
+        <li key={issue.id} className="@container rounded-xl border bg-card p-5 shadow-sm" aria-labelledby={`issue-${issue.id}`}>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
               <h3 id={`issue-${issue.id}`} className="font-semibold break-words">
@@ -115,7 +115,9 @@ export function IssueList({
             <StatusBadge look={issueStatusLooks[issue.status]} />
           </div>
           {issue.status !== "draft" ? (
-            <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" aria-label={`Counts for ${issue.subject}`}>
+            // Four across only where the card is wide enough ('Unsubscribed since' overflowed the
+            // narrow column beside the composer).
+            <dl className="mt-4 grid grid-cols-2 gap-3 text-sm @lg:grid-cols-4" aria-label={`Counts for ${issue.subject}`}>
               <Count label="Queued" value={issue.queued} />
               <Count label="Sent" value={issue.sent} />
               <Count label="Failed" value={issue.failed} />
