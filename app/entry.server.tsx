@@ -12,6 +12,7 @@ import type { AppHooks } from "#server/app-hooks";
 import { chooseEncoding, DOCUMENT_ENCODINGS, encodeDocument } from "#server/content-encoding.server";
 import { NonceProvider } from "~/lib/nonce";
 import { nonceContext, pageCacheRenderContext } from "~/lib/request-context";
+import { ruleFor } from "~/lib/route-access";
 import { logger } from "#server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -37,6 +38,17 @@ export const appHooks: AppHooks = {
     return { ...answer, cacheControl: authAppHooks.isSignedIn(visit.cookie ?? "") ? SIGNED_IN_CACHE_CONTROL : NO_STORE["Cache-Control"] };
   },
 };
+
+/**
+ * A page open to everyone paints without JavaScript (its forms post without it), so it leaves out
+ * React Router's modulepreload hints, cached or rendered: its modules then load from the module
+ * script at the end of <body>, after the HTML, instead of competing with the HTML and the
+ * stylesheet for a slow connection before the first paint (decision 007). Admin and account
+ * pages, applications that wait for their code, keep them. Latin-1 keeps every byte as it is.
+ */
+function withoutModulePreloads(html: Buffer): Buffer {
+  return Buffer.from(html.toString("latin1").replace(/<link rel="modulepreload"[^>]*>/g, ""), "latin1");
+}
 
 export default function handleRequest(
   request: Request,
@@ -79,7 +91,9 @@ export default function handleRequest(
           });
           document.on("finish", () => {
             clearTimeout(timeoutId);
-            const body = encodeDocument(Buffer.concat(chunks), encoding);
+            const html = Buffer.concat(chunks);
+            const page = ruleFor(new URL(request.url).pathname).rule.access === "public" ? withoutModulePreloads(html) : html;
+            const body = encodeDocument(page, encoding);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.set("Content-Length", String(body.length));
             if (encoding !== "identity") responseHeaders.set("Content-Encoding", encoding);

@@ -58,15 +58,6 @@ function encode(html: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === "gzip" ? gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }) : Promise.resolve(html);
 }
 
-/**
- * A cached page paints without JavaScript, so it leaves out React Router's modulepreload hints: its
- * modules then load from the module script at the end of <body>, after the HTML, instead of
- * competing with the HTML and the stylesheet for a slow connection before the first paint.
- */
-function withoutModulePreloads(html: string): string {
-  return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
-}
-
 /** The cache key (the path) of a request the cache may answer, or null. */
 function cacheKey(req: http.IncomingMessage, isSignedIn: AppHooks["isSignedIn"]): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
@@ -136,7 +127,8 @@ export function pageCache(
     // Only plain, successful, cookie-free, shareable pages are served to every visitor.
     const shareable = !/no-store|private/i.test(response.headers.get("cache-control") ?? "");
     if (response.status !== 200 || response.headers.has("set-cookie") || !shareable) return null;
-    const text = withoutModulePreloads(await response.text());
+    // Without modulepreload hints, as every public page (app/entry.server.tsx).
+    const text = await response.text();
     const html = Buffer.from(text);
     const common: Array<[string, string]> = [
       ...[...response.headers].filter(([name]) => !["content-length", "cache-control", "vary", "etag"].includes(name)),

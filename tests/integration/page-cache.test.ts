@@ -73,14 +73,19 @@ describe("the page cache", () => {
     expect(new Set(sources.slice(1))).toEqual(new Set(hashes));
   });
 
-  it("ships cached pages without modulepreload hints; their module script still loads the app", async () => {
+  it("ships public pages, cached or rendered, without modulepreload hints; their module script still loads the app; admin pages keep them", async () => {
     const cached = decode(await request(url("/")));
     const rendered = decode(await request(url("/?not-cached=1")));
-    expect(rendered).toContain('<link rel="modulepreload"');
-    expect(cached).not.toContain("modulepreload");
-    const moduleScript = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(cached)?.[1];
-    expect(moduleScript).toMatch(/import \* as route0 from "\/assets\/root-[^"]+\.js"/);
-    expect(moduleScript).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
+    const booking = decode(await request(url("/booking")));
+    for (const page of [cached, rendered, booking]) {
+      expect(page).not.toContain("modulepreload");
+      const moduleScript = /<script[^>]* type="module"[^>]*>([\s\S]*?)<\/script>/.exec(page)?.[1];
+      expect(moduleScript).toMatch(/import \* as route0 from "\/assets\/root-[^"]+\.js"/);
+      expect(moduleScript).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
+    }
+    expect(booking).toContain("Book a Free Manufacturing Assessment");
+    const admin = decode(await request(url("/admin"), { headers: { cookie: adminCookie } }));
+    expect(admin).toContain('<link rel="modulepreload"');
   });
 
   it("sends brotli, gzip or identity as asked, all decoding to the same HTML, each with its own strong ETag", async () => {
