@@ -36,18 +36,21 @@ export const MONTHS = [
 // The offset
 // ---------------------------------------------------------------------------------------------
 
-const wallClock = new Intl.DateTimeFormat("en-US", {
-  timeZone: CENTRAL_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-});
+// Made on first use, not when the module loads: a browser loads the zone's data for it (25-65 ms
+// on a slow machine), which would hold up every page that imports this module and never asks.
+let wallClock: Intl.DateTimeFormat | undefined;
 
 function offsetFromIntl(hourStart: number): number {
+  wallClock ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: CENTRAL_TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  });
   const parts: Record<string, string> = {};
   for (const part of wallClock.formatToParts(hourStart)) parts[part.type] = part.value;
   const wall = utcMs(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
