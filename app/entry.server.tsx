@@ -12,7 +12,7 @@ import type { AppHooks } from "#server/app-hooks";
 import { chooseEncoding, DOCUMENT_ENCODINGS, encodeDocument } from "#server/content-encoding.server";
 import { NonceProvider } from "~/lib/nonce";
 import { nonceContext, pageCacheRenderContext } from "~/lib/request-context";
-import { ruleFor } from "~/lib/route-access";
+import { isProtectedPath } from "~/lib/route-access";
 import { logger } from "#server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -92,7 +92,7 @@ export default function handleRequest(
           document.on("finish", () => {
             clearTimeout(timeoutId);
             const html = Buffer.concat(chunks);
-            const page = ruleFor(new URL(request.url).pathname).rule.access === "public" ? withoutModulePreloads(html) : html;
+            const page = isProtectedPath(new URL(request.url).pathname) ? html : withoutModulePreloads(html);
             const body = encodeDocument(page, encoding);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.set("Content-Length", String(body.length));
