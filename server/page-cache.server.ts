@@ -12,7 +12,8 @@ import type { Env } from "~/lib/env.server";
 import { hasFlashToast } from "~/lib/flash-toast.server";
 import type { AppHooks } from "./app-hooks";
 import { pageCacheRenderContext } from "~/lib/request-context";
-import { isCacheablePath } from "~/lib/route-access";
+import { nextCentralMidnight } from "~/lib/central-time";
+import { isCacheablePath, ruleFor } from "~/lib/route-access";
 import { chooseEncoding, DOCUMENT_ENCODINGS, etagMatches, type Encoding } from "./content-encoding.server";
 import { logger } from "./logger.server";
 import { hearingPageChanges, onPagesChanged } from "./page-invalidation.server";
@@ -40,7 +41,8 @@ export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-r
 
 /** Flat [name, value, …] lists, as http.ServerResponse#writeHead takes them. */
 type Variant = { body: Buffer; etag: string; head: string[]; notModifiedHead: string[] };
-type CachedPage = Record<Encoding, Variant>;
+/** A page's three encodings, served until `expiresAt` (ms; Infinity for a page only a change drops). */
+type CachedPage = { variants: Record<Encoding, Variant>; expiresAt: number };
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -92,6 +94,11 @@ function isCanonicalPath(path: string): boolean {
   }
 }
 
+/** Until when a page rendered at `renderedAt` may be served: a page of the day until midnight in Chicago. */
+function servedUntil(path: string, renderedAt: number): number {
+  return ruleFor(path).rule.cache === "until-central-midnight" ? nextCentralMidnight(renderedAt).getTime() : Number.POSITIVE_INFINITY;
+}
+
 function entityTag(body: Buffer) {
   return `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
@@ -119,6 +126,8 @@ export function pageCache(
   });
 
   async function render(path: string): Promise<CachedPage | null> {
+    // Taken before the loaders run: a render that crosses midnight expires at once, never late.
+    const expiresAt = servedUntil(path, Date.now());
     const context = new RouterContextProvider();
     context.set(pageCacheRenderContext, true);
     // SITE_URL, not the first visitor's Host header, is the origin the page is rendered for.
@@ -151,11 +160,11 @@ export function pageCache(
       };
     };
     const [br, gz, identity] = await Promise.all([variant("br"), variant("gzip"), variant("identity")]);
-    return { br, gzip: gz, identity };
+    return { variants: { br, gzip: gz, identity }, expiresAt };
   }
 
   function send(page: CachedPage, req: http.IncomingMessage, res: http.ServerResponse) {
-    const variant = page[chooseEncoding(req.headers["accept-encoding"], DOCUMENT_ENCODINGS)];
+    const variant = page.variants[chooseEncoding(req.headers["accept-encoding"], DOCUMENT_ENCODINGS)];
     if (etagMatches(req.headers["if-none-match"], variant.etag)) {
       res.writeHead(304, variant.notModifiedHead).end();
     } else {
@@ -167,7 +176,8 @@ export function pageCache(
     const path = hearingPageChanges() ? cacheKey(req, isSignedIn) : null;
     if (path === null) return next();
     const page = ready.get(path);
-    if (page) return send(page, req, res);
+    if (page && Date.now() < page.expiresAt) return send(page, req, res);
+    if (page) ready.delete(path);
     let pending = rendering.get(path);
     if (!pending) {
       const startedAt = generation;

@@ -20,6 +20,7 @@ import {
   isCalendarDate,
   longDate,
   monthDate,
+  nextCentralMidnight,
   shortMonthDate,
   shortDate,
   startOfCentralDay,
@@ -89,6 +90,16 @@ describe("Central Time at the edges", () => {
     expect(centralDaysOf(at("2026-11-01T05:00:00Z"), at("2026-11-02T06:00:00Z"))).toEqual([
       { date: "2026-11-01", startsAt: at("2026-11-01T05:00:00Z"), endsAt: at("2026-11-02T06:00:00Z") },
     ]);
+  });
+
+  it("finds the next midnight in Chicago: the same one all day, the day after's from midnight on, across DST", () => {
+    expect(iso(nextCentralMidnight(at("2026-12-14T06:00:00Z")))).toBe("2026-12-15T06:00:00.000Z"); // 00:00 CST
+    expect(iso(nextCentralMidnight(at("2026-12-15T05:59:59.999Z")))).toBe("2026-12-15T06:00:00.000Z"); // 23:59:59.999
+    expect(iso(nextCentralMidnight(at("2026-12-15T06:00:00Z")))).toBe("2026-12-16T06:00:00.000Z"); // midnight itself
+    // A 23-hour and a 25-hour day: their nights end at the other offset.
+    expect(iso(nextCentralMidnight(at("2026-03-08T06:00:00Z")))).toBe("2026-03-09T05:00:00.000Z");
+    expect(iso(nextCentralMidnight(at("2026-11-01T05:00:00Z")))).toBe("2026-11-02T06:00:00.000Z");
+    expect(iso(nextCentralMidnight(at("2026-11-01T07:30:00Z")))).toBe("2026-11-02T06:00:00.000Z"); // the second 01:30
   });
 
   it("counts and adds calendar days across DST, month, year and leap-day ends", () => {

@@ -186,6 +186,11 @@ export function startOfCentralDay(date: string): Date {
   return centralInstant(date, "00:00");
 }
 
+/** The next midnight in Chicago after `instant`: when "today" there changes. */
+export function nextCentralMidnight(instant: Date | number): Date {
+  return startOfCentralDay(addDays(centralDate(instant), 1));
+}
+
 /** Midnight on the 1st of the Central Time month `instant` falls in: where "this month" starts. */
 export function startOfCentralMonth(instant: Date | number): Date {
   return startOfCentralDay(firstOfMonth(centralDate(instant)));

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import {
   cacheablePaths,
+  cachedSitemapPaths,
   isCacheablePath,
   checkRouteAccessTable,
   isProtectedPath,
@@ -52,10 +53,12 @@ describe("the route-access table", () => {
 
   it("derives the cacheable pages, the sitemap and robots.txt from the same table", () => {
     expect([...cacheablePaths].sort()).toEqual(
-      ["/", "/about", "/affiliate-program", "/blog", "/blog/rss.xml", "/bootcamp", "/congrats", "/marketplace", "/payment-canceled", "/payment-success"],
+      ["/", "/about", "/affiliate-program", "/blog", "/blog/rss.xml", "/booking", "/bootcamp", "/congrats", "/marketplace", "/payment-canceled", "/payment-success"],
     );
     // A dynamic route marked cache: its pages are cacheable too (invalidated when a post changes).
-    expect(["/blog/any-post", "/booking", "/admin/blog"].map(isCacheablePath)).toEqual([true, false, false]);
+    expect(["/blog/any-post", "/booking", "/booking/confirmation", "/admin/blog"].map(isCacheablePath)).toEqual([true, true, false, false]);
+    expect(ruleFor("/booking").rule.cache).toBe("until-central-midnight");
+    expect(cachedSitemapPaths).toEqual(["/", "/bootcamp", "/about", "/marketplace", "/booking", "/blog", "/affiliate-program"]);
     expect(sitemapPaths).toEqual(["/", "/bootcamp", "/about", "/marketplace", "/booking", "/blog", "/affiliate-program"]);
     expect(robotsDisallowPrefixes()).toEqual([
       "/a/",

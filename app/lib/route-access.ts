@@ -18,8 +18,12 @@ export type Access =
 
 export type RouteRule = {
   access: Access;
-  /** The HTML is the same for every anonymous visitor and may be served from the page cache. */
-  cache: boolean;
+  /**
+   * The HTML is the same for every anonymous visitor and may be served from the page cache (until
+   * a change drops it). "until-central-midnight": the same within one Central Time day (the page
+   * shows today's date), dropped at midnight in Chicago too.
+   */
+  cache: boolean | "until-central-midnight";
   /** Listed in /sitemap.xml (dynamic routes add their own entries, e.g. published posts). */
   sitemap: boolean;
   /** Kept out of search engines by robots.txt (protected routes always are). */
@@ -83,7 +87,9 @@ export const routeAccess = {
   "/bootcamp": publicPage({ cache: true, sitemap: true }),
   "/about": publicPage({ cache: true, sitemap: true }),
   "/marketplace": publicPage({ cache: true, sitemap: true }),
-  "/booking": publicPage({ sitemap: true, rateLimit: "booking" }),
+  // The form and its calendar are the same for every visitor on one day (the times come from the
+  // slot data request): a newsletter's readers clicking through are served from memory.
+  "/booking": publicPage({ cache: "until-central-midnight", sitemap: true, rateLimit: "booking" }),
   "/booking/confirmation": publicPage(),
   "/booking/cancel/:token": publicPage({ disallowRobots: true, rateLimit: "booking-cancel" }),
   // Cached as the spec's page; with ?session_id= (the checkout's return) it is rendered each time.
@@ -215,12 +221,12 @@ export function signInTargetFor(pathname: string): string {
 
 /** Static paths the page cache may serve to anonymous visitors. */
 export const cacheablePaths: ReadonlySet<string> = new Set(
-  rules.filter(([pattern, rule]) => rule.cache && isStatic(pattern)).map(([pattern]) => pattern),
+  rules.filter(([pattern, rule]) => rule.cache !== false && isStatic(pattern)).map(([pattern]) => pattern),
 );
 
 /** Whether the page cache may serve `path` (a static path, or one of a dynamic route marked `cache`). */
 export function isCacheablePath(path: string): boolean {
-  return cacheablePaths.has(path) || ruleFor(path).rule.cache;
+  return cacheablePaths.has(path) || ruleFor(path).rule.cache !== false;
 }
 
 /** Static paths listed in the sitemap. */

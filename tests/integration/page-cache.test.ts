@@ -4,16 +4,19 @@
 // flash toasts get their own render, and mutating requests still meet the method, size and origin
 // checks.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import type http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLASH_TOAST_COOKIE } from "~/lib/flash-toast.server";
+import { tempDir } from "../../scripts/support/databases";
 import { request, type RawAnswer } from "../../scripts/support/raw-request";
+import { startServerProcess, stopServerProcess } from "../../scripts/support/server-process";
 import { startServerWithAdmin, type AdminServer } from "../support/live-server";
 import { HELMET_HEADERS } from "../support/security-headers";
 
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-1" };
-const CACHED_PAGES = ["/", "/bootcamp", "/about", "/marketplace"];
+const CACHED_PAGES = ["/", "/bootcamp", "/about", "/marketplace", "/booking"];
 /** What helmet sets besides the CSP; a cached page must carry the same. */
 const SECURITY_HEADERS = HELMET_HEADERS;
 
@@ -216,5 +219,37 @@ describe("the page cache", () => {
     }).catch((error: unknown) => error);
     // The server answers 413 before the (never sent) body, then closes the connection.
     expect(tooLarge).toMatchObject({ status: 413 });
+  });
+});
+
+describe("a page of the day in the page cache", () => {
+  // /booking shows today's date (its calendar starts there): cached for the day, dropped at
+  // midnight in Chicago. The server's clock starts 15 s before that midnight (room to start up).
+  const midnight = Date.parse("2026-12-15T06:00:00Z"); // 00:00 CST, Tuesday, December 15, 2026
+  const today = (html: string) => /aria-label="Today, ([^"]+?)(?:, selected)?"/.exec(html)?.[1];
+
+  it("serves /booking from memory all day and renders it again for the new day at midnight in Chicago", async () => {
+    const dataDir = tempDir("page-cache-midnight-");
+    const server = await startServerProcess(
+      { DATA_DIR: dataDir, TEST_CLOCK_START: new Date(midnight - 15_000).toISOString() },
+      { nodeArgs: ["--import", `${import.meta.dirname}/../support/shifted-clock.mjs`] },
+    );
+    try {
+      const first = await request(`${server.url}/booking`);
+      const second = await request(`${server.url}/booking`);
+      expect(first.headers["x-page-cache"]).toBe("hit");
+      expect(second.body.equals(first.body)).toBe(true);
+      expect(today(decode(first))).toBe("Monday, December 14, 2026");
+      // Polled: the server's clock reaches midnight about 15 s after it started.
+      await expect
+        .poll(async () => today(decode(await request(`${server.url}/booking`))), { timeout: 20_000, interval: 250 })
+        .toBe("Tuesday, December 15, 2026");
+      const nextDay = await request(`${server.url}/booking`);
+      expect(nextDay.headers["x-page-cache"]).toBe("hit");
+      expect(today(decode(nextDay))).toBe("Tuesday, December 15, 2026");
+    } finally {
+      await stopServerProcess(server);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
