@@ -78,6 +78,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React moves a Suspense boundary's finished content over 12,800 bytes to the end of the
+        // document, revealed by an inline script: sent whole, the page has it in place instead (the
+        // booking form, behind React.lazy; a visitor without JavaScript would see its fallback).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

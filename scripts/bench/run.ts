@@ -44,8 +44,9 @@ const allPages: Page[] = [
   // The blog (issue 17): the list and one post, from the seed posts written before the server starts.
   { path: "/blog", ratioGoal: 0.6 },
   { path: SEEDED_POST_PATH, ratioGoal: 0.6, jsGoalKB: 135 },
-  // Cached for the day (decision 032); its render (issue 16: <= 5 ms of CPU) is the uncached path.
-  { path: "/booking", ratioGoal: 0.6, renderCpuGoalMs: 5 },
+  // Cached for the day (decision 032); its render (issue 16: <= 5 ms of CPU) is the uncached path;
+  // its form's code loads after the page starts (190 KB to start before).
+  { path: "/booking", ratioGoal: 0.6, jsGoalKB: 135, renderCpuGoalMs: 5 },
 ];
 // Bypasses the page cache (it only ignores ref, utm_* and click ids) without changing the page.
 const UNCACHED_QUERY = "?bench-uncached=1";

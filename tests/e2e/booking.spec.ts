@@ -52,10 +52,19 @@ function calendarOf(mail: Mail) {
 
 const timeSelect = (page: Page) => page.getByLabel("Preferred Time");
 
+/**
+ * Opens /booking and waits until its form works: the form's code loads after the page starts
+ * (React.lazy, decision 032) and its checks after that; the form says so with `data-checks`.
+ */
+async function gotoBookingForm(page: Page) {
+  await gotoHydrated(page, "/booking");
+  await expect(page.locator("form#booking")).toHaveAttribute("data-checks", "ready");
+}
+
 test("books a session, keeps it in localStorage, e-mails it with an .ics, and the cancel link frees the slot", async ({ page }) => {
   const date = weekdayAhead(16);
   const email = uniqueEmail("booker");
-  await gotoHydrated(page, "/booking");
+  await gotoBookingForm(page);
   await expect(page.getByText("Times shown in Central Time")).toBeVisible();
   await chooseDate(page, date);
   await fillDetails(page, email);
@@ -107,7 +116,7 @@ test("books a session, keeps it in localStorage, e-mails it with an .ics, and th
   expect(ics).toMatch(new RegExp(`DTSTART:${date.replace(/-/g, "")}T1[56]0000Z`));
 
   // The slot is taken for everyone now.
-  await gotoHydrated(page, "/booking");
+  await gotoBookingForm(page);
   await chooseDate(page, date);
   await expect(timeSelect(page).locator("option[value='10:00']")).toHaveText("10:00 AM CT (Unavailable)");
   await expect(timeSelect(page).locator("option[value='10:00']")).toBeDisabled();
@@ -120,7 +129,7 @@ test("books a session, keeps it in localStorage, e-mails it with an .ics, and th
   await expect(page.getByText(/^This booking was cancelled on \w+ \d+, \d{4}\. Its time is free for someone else\.$/)).toBeVisible();
   await waitForMail({ to: "owner@example.com", kind: "booking_cancelled" });
 
-  await gotoHydrated(page, "/booking");
+  await gotoBookingForm(page);
   await chooseDate(page, date);
   await expect(timeSelect(page).locator("option[value='10:00']")).toHaveText("10:00 AM CT");
   await expect(timeSelect(page).locator("option[value='10:00']")).toBeEnabled();
@@ -177,8 +186,43 @@ test("books the same way with JavaScript turned off", async ({ browser, baseURL 
   await context.close();
 });
 
-test("the calendar and the time select work from the keyboard", async ({ page }) => {
+test("the page starts before the form's code arrives: what is typed meanwhile is kept, and the form then checks it in the browser", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
+  page.on("pageerror", (error) => problems.push(error.message));
+  const posts: string[] = [];
+  page.on("request", (request) => request.method() === "POST" && new URL(request.url()).pathname.startsWith("/booking") && posts.push(request.url()));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/booking-form-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
   await gotoHydrated(page, "/booking");
+  await page.getByLabel("First Name").fill("A");
+  await expect(page.locator("form#booking")).not.toHaveAttribute("data-checks");
+  release();
+  await expect(page.locator("form#booking")).toHaveAttribute("data-checks", "ready");
+  await expect(page.getByLabel("First Name")).toHaveValue("A");
+  await page.getByRole("button", { name: "Schedule Assessment" }).click();
+  await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
+  await expect(page.getByText("Please select a preferred date")).toBeVisible();
+  expect(posts).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test("a visitor who comes from another page of the site gets the form too", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await page.getByRole("link", { name: "Schedule Assessment" }).first().click();
+  await expect(page).toHaveURL(/\/booking$/);
+  await expect(page.locator("form#booking")).toHaveAttribute("data-checks", "ready");
+  await chooseDate(page, weekdayAhead(30));
+  await expect(timeSelect(page).locator("option[value='10:00']")).toHaveText(/^10:00 AM CT/);
+});
+
+test("the calendar and the time select work from the keyboard", async ({ page }) => {
+  await gotoBookingForm(page);
   const focusable = page.locator("td[data-day] button[tabindex='0']");
   await focusable.focus();
   const start = await focusable.locator("xpath=..").getAttribute("data-day");
@@ -215,7 +259,7 @@ test("a booking request lost in transit or answered 502 says 'Booking failed' an
     (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>502 Bad Gateway</body></html>" }),
   ];
   for (const failure of failures) {
-    await gotoHydrated(page, "/booking");
+    await gotoBookingForm(page);
     await chooseDate(page, date);
     await fillDetails(page, email);
     await timeSelect(page).selectOption("11:00");
@@ -251,7 +295,7 @@ test("a time chosen for one date is cleared when the next date chosen has it tak
   await expect(otherPage).toHaveURL(/\/booking\/confirmation$/);
   await other.close();
 
-  await gotoHydrated(page, "/booking");
+  await gotoBookingForm(page);
   await chooseDate(page, free);
   await expect(timeSelect(page).locator("option[value='15:00']")).toBeEnabled();
   await timeSelect(page).selectOption("15:00");
@@ -291,7 +335,7 @@ test("axe finds no serious accessibility problem on /booking (the calendar's day
   const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await gotoHydrated(page, "/booking");
+    await gotoBookingForm(page);
     // Evaluated through the DevTools protocol: the page's CSP refuses inline scripts.
     await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => {

@@ -240,6 +240,11 @@ describe("a page of the day in the page cache", () => {
       expect(first.headers["x-page-cache"]).toBe("hit");
       expect(second.body.equals(first.body)).toBe(true);
       expect(today(decode(first))).toBe("Monday, December 14, 2026");
+      // The server's first render has the form in place, though its code (React.lazy) was still
+      // loading: no fallback, no script that reveals content sent at the end.
+      expect(decode(first)).toContain('<form id="booking"');
+      expect(decode(first)).not.toContain("Loading the booking form");
+      expect(decode(first)).not.toMatch(/\$RC|<template id="B:/);
       // Polled: the server's clock reaches midnight about 15 s after it started.
       await expect
         .poll(async () => today(decode(await request(`${server.url}/booking`))), { timeout: 20_000, interval: 250 })

@@ -38,6 +38,7 @@ import {
   SHOW_TIMES_INTENT,
   unexpectedEmailError,
 } from "./messages";
+import { bookingFormConstraint } from "./form-validation";
 import { BOOKING_MESSAGES, bookingSchema } from "./schema";
 import { lastBookableDate, SESSION_DURATIONS } from "./slots";
 
@@ -55,6 +56,7 @@ export async function bookingPageData(url: URL, now = new Date()) {
     today: centralDate(now),
     lastDate: lastBookableDate(now, horizonDays),
     horizonDays,
+    constraint: bookingFormConstraint(horizonDays),
     availability: query.success ? await getAvailability({ ...query.data, horizonDays }, now) : null,
   };
 }

@@ -5,7 +5,7 @@ import { listBookings, type AdminBooking } from "./admin-data.server";
 import { readBookingFilters } from "./admin-pages.server";
 import { bookingStatusLabels } from "./admin-schema";
 import { csvDateTime } from "~/lib/central-time";
-import { EXPERIENCE_LEVEL_LABELS } from "./schema";
+import { EXPERIENCE_LEVEL_LABELS } from "./form-options";
 
 const header = [
   "Booking ID",

@@ -10,7 +10,7 @@ import { adminBookingStatuses, bookingListQuerySchema } from "./admin-schema";
 import { CENTRAL_ABBREVIATION, centralDate, dateTime } from "~/lib/central-time";
 import { describeBlock, sessionTimes } from "./admin-time.server";
 import { listUpcomingBlocks } from "./blocks.server";
-import { EXPERIENCE_LEVEL_LABELS } from "./schema";
+import { EXPERIENCE_LEVEL_LABELS } from "./form-options";
 
 export const BOOKINGS_PAGE_SIZE = 50;
 

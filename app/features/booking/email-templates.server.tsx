@@ -9,7 +9,7 @@ import { getEnv } from "~/lib/env.server";
 import { calendarFile } from "#server/email/ics.server";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
 import { ActionButton, DetailsTable, EmailLayout, Heading, Paragraph } from "#server/email/layout";
-import { EXPERIENCE_LEVEL_LABELS } from "./schema";
+import { EXPERIENCE_LEVEL_LABELS } from "./form-options";
 
 export const SPECIFIC_GOALS_DEFAULT = "Not specified";
 export const ADDITIONAL_REQUIREMENTS_DEFAULT = "None";

@@ -5,34 +5,8 @@
 import { z } from "~/lib/zod";
 import { plainText } from "~/lib/plain-text";
 import { centralInstant, isCalendarDate } from "~/lib/central-time";
-import {
-  DEFAULT_SESSION_DURATION,
-  isSlotTime,
-  isWithinHorizon,
-  meetsLeadTime,
-  SESSION_DURATIONS,
-} from "./slots";
-
-export const FOCUS_AREAS = [
-  "Process Optimization",
-  "Quality Control Systems",
-  "Production Line Efficiency",
-  "Supply Chain Management",
-  "Equipment Modernization",
-  "Lean Manufacturing Implementation",
-  "Cost Reduction Analysis",
-  "Other Manufacturing Challenge",
-] as const;
-
-export const EXPERIENCE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
-export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
-export const DEFAULT_EXPERIENCE_LEVEL: ExperienceLevel = "beginner";
-
-export const EXPERIENCE_LEVEL_LABELS: Record<ExperienceLevel, string> = {
-  beginner: "Small-scale operations",
-  intermediate: "Medium manufacturing facility",
-  advanced: "Large industrial complex",
-};
+import { EXPERIENCE_LEVELS, FOCUS_AREAS } from "./form-options";
+import { isSlotTime, isWithinHorizon, meetsLeadTime, SESSION_DURATIONS } from "./slots";
 
 export const BOOKING_MESSAGES = {
   firstName: "First name must be at least 2 characters",
@@ -119,11 +93,6 @@ export function bookingSchema({ now, horizonDays }: BookingRules) {
 
 export type BookingFormValues = z.input<ReturnType<typeof bookingSchema>>;
 export type BookingInput = z.output<ReturnType<typeof bookingSchema>>;
-
-export const BOOKING_FORM_DEFAULTS = {
-  sessionDuration: DEFAULT_SESSION_DURATION,
-  experienceLevel: DEFAULT_EXPERIENCE_LEVEL,
-};
 
 /**
  * localStorage.lastBooking, as the spec keeps it (SPEC.md section 3): the form's fields as text,

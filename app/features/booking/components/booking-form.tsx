@@ -1,22 +1,17 @@
 // /booking's form (SPEC.md section 2): four sections, every message under its field. A plain
 // <Form method="post">: without JavaScript the server answers with the same messages and keeps
-// what was typed. With it, the schema checks first (the visitor's clock), and choosing a date or a
-// duration asks the server which start times that day still has.
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
+// what was typed. With it, the schema checks first (the visitor's clock) once its code has loaded,
+// just after the page starts (decision 032), and choosing a date or a duration asks the server
+// which start times that day still has.
+import { getFormProps, useForm, type Submission } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { Field, FormError, SelectField, SubmitButton, TextareaField, useToast, VALIDATION_TIMING } from "~/components/form";
 import type { BookingActionResult } from "../actions.server";
 import type { Availability } from "../booking.server";
-import {
-  BOOKING_FORM_DEFAULTS,
-  bookingSchema,
-  type BookingFormValues,
-  EXPERIENCE_LEVEL_LABELS,
-  EXPERIENCE_LEVELS,
-  FOCUS_AREAS,
-} from "../schema";
+import { BOOKING_FORM_DEFAULTS, EXPERIENCE_LEVEL_LABELS, EXPERIENCE_LEVELS, FOCUS_AREAS } from "../form-options";
+import type { bookingFormConstraint } from "../form-validation";
+import type { BookingFormValues } from "../schema";
 import { isCalendarDate } from "~/lib/central-time";
 import { SESSION_DURATIONS, SLOT_TIMES, slotLabel, type SlotState } from "../slots";
 import { SessionDateField } from "./session-date-field";
@@ -28,17 +23,26 @@ const focusAreaOptions = FOCUS_AREAS.map((area) => ({ value: area, label: area }
 const experienceOptions = EXPERIENCE_LEVELS.map((level) => ({ value: level, label: EXPERIENCE_LEVEL_LABELS[level] }));
 const slotsBeforeADateIsChosen: SlotState[] = SLOT_TIMES.map((time) => ({ time, label: slotLabel(time), available: true }));
 
-// The schema reads the clock when it checks, so one per horizon serves every render (building it
-// and its constraints took a tenth of a server render of /booking).
-const formSchemas = new Map<number, { schema: ReturnType<typeof bookingSchema>; constraint: ReturnType<typeof getZodConstraint> }>();
-function formSchema(horizonDays: number) {
-  let entry = formSchemas.get(horizonDays);
-  if (!entry) {
-    const schema = bookingSchema({ now: () => new Date(), horizonDays });
-    entry = { schema, constraint: getZodConstraint(schema) };
-    formSchemas.set(horizonDays, entry);
-  }
-  return entry;
+type Validate = (formData: FormData) => Submission<BookingFormValues>;
+
+/**
+ * The schema's checks, once their module has loaded (null until then, and if it cannot load: the
+ * server checks every submit with the same schema either way).
+ */
+function useBookingChecks(horizonDays: number): Validate | null {
+  const [validate, setValidate] = useState<Validate | null>(null);
+  useEffect(() => {
+    let current = true;
+    import("../form-validation")
+      .then(({ validateBookingForm }) => {
+        if (current) setValidate(() => (formData: FormData) => validateBookingForm(formData, horizonDays));
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [horizonDays]);
+  return validate;
 }
 
 /** The newest answer about this date and duration, wherever it came from. */
@@ -64,24 +68,28 @@ export function BookingForm({
   today,
   lastDate,
   horizonDays,
+  constraint,
   availability,
   actionResult,
 }: {
   today: string;
   lastDate: string;
   horizonDays: number;
+  /** The schema's HTML constraints, from the loader: the same HTML before the checks load and after. */
+  constraint: ReturnType<typeof bookingFormConstraint>;
   availability: Availability | null;
   actionResult: BookingActionResult | undefined;
 }) {
-  // The visitor's clock gives instant feedback; the server checks again with its own.
-  const { schema, constraint } = formSchema(horizonDays);
+  // The visitor's clock gives instant feedback; the server checks again with its own. Until the
+  // checks have loaded, Conform leaves a submit to the server (no validation on typing meanwhile:
+  // without onValidate, Conform would post each check to the server).
+  const validate = useBookingChecks(horizonDays);
   const [form, fields] = useForm<BookingFormValues>({
     id: BOOKING_FORM_ID,
     lastResult: actionResult?.reply,
     defaultValue: BOOKING_FORM_DEFAULTS,
     constraint,
-    ...VALIDATION_TIMING,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...(validate ? { ...VALIDATION_TIMING, onValidate: ({ formData }) => validate(formData) } : {}),
   });
   useToast(actionResult?.toast);
 
@@ -117,7 +125,7 @@ export function BookingForm({
   const checking = availabilityFetcher.state === "loading";
 
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-6">
+    <Form method="post" {...getFormProps(form)} data-checks={validate ? "ready" : undefined} className="grid gap-6">
       <FormError id={form.errorId} errors={form.errors} />
 
       <Section title="Contact Details">

@@ -1,14 +1,24 @@
+// /booking: the page around the form. The form's code (Conform, the form kit, the calendar) loads
+// with React.lazy, so the page starts on the JavaScript every public page shares (decision 032):
+// the server renders the form whole, and in the browser React keeps that HTML, which a visitor can
+// already type into, and makes it work once the code has loaded (a click meanwhile is replayed).
 import { ArrowLeft } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { BookingActionResult } from "../actions.server";
 import type { Availability } from "../booking.server";
-import { BookingForm } from "./booking-form";
+import type { bookingFormConstraint } from "../form-validation";
+
+// The server renders the whole document before sending it (app/entry.server.tsx), so the form is
+// in the page even when its code is still loading on the server's first render.
+const BookingForm = lazy(() => import("./booking-form").then((module) => ({ default: module.BookingForm })));
 
 export function BookingPage(props: {
   today: string;
   lastDate: string;
   horizonDays: number;
+  constraint: ReturnType<typeof bookingFormConstraint>;
   availability: Availability | null;
   actionResult: BookingActionResult | undefined;
 }) {
@@ -28,7 +38,10 @@ export function BookingPage(props: {
         </p>
       </header>
       <div className="mt-10">
-        <BookingForm {...props} />
+        {/* The fallback shows only after a navigation inside the site, until the code has loaded. */}
+        <Suspense fallback={<p className="py-24 text-center text-muted-foreground">Loading the booking form...</p>}>
+          <BookingForm {...props} />
+        </Suspense>
       </div>
     </div>
   );
