@@ -1,7 +1,7 @@
 import type { Route } from "./+types/booking";
 import { bookingPageData, submitBooking } from "~/features/booking/actions.server";
 import { submitOrSayBookingFailed } from "~/features/booking/client-action";
-import { BookingPage } from "~/features/booking/components/booking-page";
+import { BookingPage, loadBookingForm } from "~/features/booking/components/booking-page";
 import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
 import { loaderOrActionHeaders } from "~/lib/cache-headers";
@@ -14,6 +14,13 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   return bookingPageData(new URL(request.url));
+}
+
+// A navigation inside the site waits for the form's code with the page's data (decision 032): the
+// page arrives whole, never with its fallback.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), loadBookingForm()]);
+  return data;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -212,13 +212,21 @@ test("the page starts before the form's code arrives: what is typed meanwhile is
   expect(problems).toEqual([]);
 });
 
-test("a visitor who comes from another page of the site gets the form too", async ({ page }) => {
+test("a visitor who comes from another page of the site gets the whole form at once", async ({ page }) => {
   await gotoHydrated(page, "/");
+  // The route's clientLoader waits for the form's code: its "Loading" fallback never shows.
+  await page.evaluate(() => {
+    const seen = window as unknown as { sawFallback?: boolean };
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes("Loading the booking form")) seen.sawFallback = true;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   await page.getByRole("link", { name: "Schedule Assessment" }).first().click();
   await expect(page).toHaveURL(/\/booking$/);
   await expect(page.locator("form#booking")).toHaveAttribute("data-checks", "ready");
   await chooseDate(page, weekdayAhead(30));
   await expect(timeSelect(page).locator("option[value='10:00']")).toHaveText(/^10:00 AM CT/);
+  expect(await page.evaluate(() => (window as unknown as { sawFallback?: boolean }).sawFallback ?? false)).toBe(false);
 });
 
 test("the calendar and the time select work from the keyboard", async ({ page }) => {

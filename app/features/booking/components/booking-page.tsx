@@ -10,9 +10,22 @@ import type { BookingActionResult } from "../actions.server";
 import type { Availability } from "../booking.server";
 import type { bookingFormConstraint } from "../form-validation";
 
+type FormModule = typeof import("./booking-form");
+let loadedForm: FormModule | undefined;
+
+/** The form's code: React.lazy's, and the route's clientLoader's (a navigation waits for it). */
+export const loadBookingForm = () => import("./booking-form").then((module) => (loadedForm = module));
+
 // The server renders the whole document before sending it (app/entry.server.tsx), so the form is
 // in the page even when its code is still loading on the server's first render.
-const BookingForm = lazy(() => import("./booking-form").then((module) => ({ default: module.BookingForm })));
+const BookingForm = lazy(() => {
+  const module = loadedForm;
+  if (!module) return loadBookingForm().then(({ BookingForm }) => ({ default: BookingForm }));
+  // Already loaded (the clientLoader waited for it): a thenable that answers at once, so React
+  // renders the form without showing its fallback for a moment.
+  const now = { then: (resolve: (value: { default: FormModule["BookingForm"] }) => void) => resolve({ default: module.BookingForm }) };
+  return now as unknown as Promise<{ default: FormModule["BookingForm"] }>;
+});
 
 export function BookingPage(props: {
   today: string;
@@ -38,7 +51,7 @@ export function BookingPage(props: {
         </p>
       </header>
       <div className="mt-10">
-        {/* The fallback shows only after a navigation inside the site, until the code has loaded. */}
+        {/* Never shown in practice: the server renders the form, and a navigation waits for its code. */}
         <Suspense fallback={<p className="py-24 text-center text-muted-foreground">Loading the booking form...</p>}>
           <BookingForm {...props} />
         </Suspense>
