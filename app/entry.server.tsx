@@ -44,10 +44,23 @@ export const appHooks: AppHooks = {
  * React Router's modulepreload hints, cached or rendered: its modules then load from the module
  * script at the end of <body>, after the HTML, instead of competing with the HTML and the
  * stylesheet for a slow connection before the first paint (decision 007). Admin and account
- * pages, applications that wait for their code, keep them. Latin-1 keeps every byte as it is.
+ * pages, applications that wait for their code, keep them. The hints are found with Buffer's
+ * native search and cut out of the bytes: no string of the whole page is made and scanned.
  */
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
+const TAG_END = ">".charCodeAt(0);
 function withoutModulePreloads(html: Buffer): Buffer {
-  return Buffer.from(html.toString("latin1").replace(/<link rel="modulepreload"[^>]*>/g, ""), "latin1");
+  const kept: Buffer[] = [];
+  let from = 0;
+  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1; at = html.indexOf(MODULE_PRELOAD, from)) {
+    const end = html.indexOf(TAG_END, at + MODULE_PRELOAD.length);
+    if (end === -1) break;
+    if (at > from) kept.push(html.subarray(from, at));
+    from = end + 1;
+  }
+  if (from === 0) return html;
+  kept.push(html.subarray(from));
+  return Buffer.concat(kept);
 }
 
 export default function handleRequest(
