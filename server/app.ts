@@ -40,6 +40,7 @@ export async function startServer({
   const database: OpenDatabase = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
+    createInChildProcess: true,
   });
   setDatabase(database.db);
   logger.info({ database: database.kind }, "database ready");

@@ -1,5 +1,7 @@
 // The database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Same schema,
 // same SQL migrations (applied here, at open), same Drizzle API for the rest of the code.
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -13,7 +15,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { ConfigError } from "~/lib/env.server";
 import { logger } from "../logger.server";
-import { acquireDirectoryLock } from "./pglite-lock.server";
+import { acquireDirectoryLock, LOCK_FILE_NAME } from "./pglite-lock.server";
 import { PGliteWithPreparedStatements } from "./pglite-prepared.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -153,9 +155,54 @@ function describeConnectError(error: unknown): string {
  */
 const PGLITE_SETTINGS = ["-c", "shared_buffers=16MB"];
 
+const CLUSTER_SCRIPT = path.resolve(process.cwd(), "server/db/create-pglite-cluster.ts");
+/** PGlite resumes a database whose directory holds this file; without it, it creates one. */
+const CLUSTER_MARKER = "PG_VERSION";
+
+/**
+ * A new PGlite database, created by a child process (create-pglite-cluster.ts): created here, it
+ * would leave PGlite's initdb instance in this process for good, 100-130 MB (decision 034). The child works in a directory of its own beside `dir`; this
+ * process, holding the lock, then moves the finished files in, PG_VERSION last, so that a start
+ * killed at any moment leaves either no database (the next start creates it again) or a whole one.
+ */
+async function createClusterInChildProcess(dir: string) {
+  const stagingPrefix = `${path.basename(dir)}.creating-`;
+  // A start killed meanwhile left its staging directory (its child may still be writing: it fails).
+  for (const entry of fs.readdirSync(path.dirname(dir))) {
+    if (!entry.startsWith(stagingPrefix)) continue;
+    try {
+      fs.rmSync(path.join(path.dirname(dir), entry), { recursive: true, force: true });
+    } catch (error) {
+      logger.warn({ err: error, entry }, "could not remove an earlier start's unfinished database");
+    }
+  }
+  const staging = path.join(path.dirname(dir), `${stagingPrefix}${crypto.randomBytes(6).toString("hex")}`);
+  try {
+    const output: Buffer[] = [];
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, [CLUSTER_SCRIPT, staging, JSON.stringify(PGLITE_SETTINGS)], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+      child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+      child.once("error", reject);
+      child.once("close", resolve);
+    });
+    if (code !== 0) throw new Error(`creating the PGlite database failed (exit ${code}):\n${Buffer.concat(output).toString()}`);
+    // What an earlier start killed while moving left behind (never a PG_VERSION): not a database.
+    for (const entry of fs.readdirSync(dir)) if (entry !== LOCK_FILE_NAME) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+    const entries = fs.readdirSync(staging).sort((a, b) => Number(a === CLUSTER_MARKER) - Number(b === CLUSTER_MARKER));
+    for (const entry of entries) fs.renameSync(path.join(staging, entry), path.join(dir, entry));
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** PGlite: a new database is created by a child process (the server's start; tests need not). */
+  createInChildProcess?: boolean;
 }): Promise<OpenDatabase> {
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   makePrivate(options.dataDir);
@@ -189,6 +236,7 @@ export async function openDatabase(options: {
   const dir = path.resolve(options.dataDir, "pglite");
   const release = await acquireDirectoryLock(dir);
   try {
+    if (options.createInChildProcess && !fs.existsSync(path.join(dir, CLUSTER_MARKER))) await createClusterInChildProcess(dir);
     const client = new PGliteWithPreparedStatements(dir, {
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });

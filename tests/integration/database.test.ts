@@ -77,6 +77,61 @@ describe("PGlite's settings", () => {
   });
 });
 
+describe("PGlite's first start (the server's: a new database is created by a child process)", () => {
+  const open = (dataDir: string) => openDatabase({ dataDir, createInChildProcess: true });
+  const bookingCount = async (database: Awaited<ReturnType<typeof open>>) =>
+    (await database.db.select({ ref: bookings.bookingRef }).from(bookings)).length;
+
+  it("creates the database, migrates it, keeps its settings and leaves nothing else in the data directory", async () => {
+    const dataDir = tempDir();
+    try {
+      const database = await open(dataDir);
+      try {
+        await database.db.insert(bookings).values(booking("first_start", "2031-03-10T15:00:00Z", 60));
+        expect(await bookingCount(database)).toBe(1);
+        const result = await database.db.execute(sql`show shared_buffers`);
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ shared_buffers: string }>;
+        expect(rows[0]!.shared_buffers).toBe("16MB");
+      } finally {
+        await database.close();
+      }
+      expect(fs.readdirSync(dataDir).filter((entry) => entry !== "secret")).toEqual(["pglite"]);
+      // Opened again (the next start): the same database, not a new one.
+      const again = await open(dataDir);
+      try {
+        expect(await bookingCount(again)).toBe(1);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("starts over after a first start killed midway: an unfinished copy beside it, half its files moved in", async () => {
+    const dataDir = tempDir();
+    try {
+      // Killed while the child was creating it, and again while this process moved its files in:
+      // never a PG_VERSION in pglite/ (it is moved last).
+      fs.mkdirSync(path.join(dataDir, "pglite.creating-0123456789ab", "base"), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, "pglite.creating-0123456789ab", "base", "1"), "half written");
+      fs.mkdirSync(path.join(dataDir, "pglite", "global"), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, "pglite", "global", "pg_control"), "from the killed start");
+      fs.writeFileSync(path.join(dataDir, "pglite", "postgresql.conf"), "from the killed start");
+      const database = await open(dataDir);
+      try {
+        expect(await bookingCount(database)).toBe(0);
+      } finally {
+        await database.close();
+      }
+      expect(fs.readdirSync(dataDir).filter((entry) => entry !== "secret")).toEqual(["pglite"]);
+      expect(fs.readFileSync(path.join(dataDir, "pglite", "postgresql.conf"), "utf8")).not.toContain("from the killed start");
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("PGlite directory lock", () => {
   it("refuses a second open of the same directory with a clear error, and allows it after close", async () => {
     const dataDir = tempDir();
