@@ -161,9 +161,10 @@ const CLUSTER_MARKER = "PG_VERSION";
 
 /**
  * A new PGlite database, created by a child process (create-pglite-cluster.ts): created here, it
- * would leave PGlite's initdb instance in this process for good, 100-130 MB (decision 034). The child works in a directory of its own beside `dir`; this
- * process, holding the lock, then moves the finished files in, PG_VERSION last, so that a start
- * killed at any moment leaves either no database (the next start creates it again) or a whole one.
+ * would leave PGlite's initdb instance in this process for good, 100-130 MB (decision 034). The
+ * child works in a directory of its own beside `dir`; this process, holding the lock, then moves
+ * the finished files in, PG_VERSION last, so that a start killed at any moment leaves either no
+ * database (the next start creates it again) or a whole one.
  */
 async function createClusterInChildProcess(dir: string) {
   const stagingPrefix = `${path.basename(dir)}.creating-`;
