@@ -1,8 +1,10 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#server/db/client.server";
+import { migrationsFolder, openDatabase } from "#server/db/client.server";
 import { DatabaseLockedError } from "#server/db/pglite-lock.server";
 import { bookings } from "#server/db/schema";
 import { testDatabases, type TestDatabase } from "../support/databases";
@@ -105,6 +107,28 @@ describe("PGlite's first start (the server's: a new database is created by a chi
       }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("hands the server a database already migrated, by a second child once the first has created it", async () => {
+    const dir = path.join(tempDir(), "pglite");
+    try {
+      const script = (...args: string[]) => spawnSync(process.execPath, ["server/db/create-pglite-cluster.ts", dir, "[]", ...args], { encoding: "utf8" });
+      expect(script().status).toBe(0);
+      expect(script(migrationsFolder).status).toBe(0);
+      // Every migration is applied: the server's own run at open finds nothing left to do, and
+      // the 20-40 MB that creating the tables adds to the database's heap stay in the child.
+      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+      const client = new PGlite(dir);
+      try {
+        const applied = await client.query<{ count: number }>("select count(*)::int as count from drizzle.__drizzle_migrations");
+        expect(applied.rows[0]!.count).toBe(journal.entries.length);
+        expect((await client.query("select count(*) from bookings")).rows).toHaveLength(1);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      fs.rmSync(path.dirname(dir), { recursive: true, force: true });
     }
   });
 
