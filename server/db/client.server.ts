@@ -155,7 +155,7 @@ function describeConnectError(error: unknown): string {
  */
 const PGLITE_SETTINGS = ["-c", "shared_buffers=16MB"];
 
-const CLUSTER_SCRIPT = path.resolve(process.cwd(), "server/db/create-pglite-cluster.ts");
+export const CLUSTER_SCRIPT = path.resolve(process.cwd(), "server/db/create-pglite-cluster.ts");
 /** PGlite resumes a database whose directory holds this file; without it, it creates one. */
 const CLUSTER_MARKER = "PG_VERSION";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder, openDatabase } from "#server/db/client.server";
+import { CLUSTER_SCRIPT, migrationsFolder, openDatabase } from "#server/db/client.server";
 import { DatabaseLockedError } from "#server/db/pglite-lock.server";
 import { bookings } from "#server/db/schema";
 import { testDatabases, type TestDatabase } from "../support/databases";
@@ -113,7 +113,7 @@ describe("PGlite's first start (the server's: a new database is created by a chi
   it("hands the server a database already migrated, by a second child once the first has created it", async () => {
     const dir = path.join(tempDir(), "pglite");
     try {
-      const script = (...args: string[]) => spawnSync(process.execPath, ["server/db/create-pglite-cluster.ts", dir, "[]", ...args], { encoding: "utf8" });
+      const script = (...args: string[]) => spawnSync(process.execPath, [CLUSTER_SCRIPT, dir, "[]", ...args], { encoding: "utf8" });
       expect(script().status).toBe(0);
       expect(script(migrationsFolder).status).toBe(0);
       // Every migration is applied: the server's own run at open finds nothing left to do, and

@@ -13,7 +13,7 @@ import { getDb, inProcessDatabaseMs, type Executor } from "#server/db/client.ser
 import { emailBodies, emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
 import { createSharedBody, SHARED_BODY_SLOT } from "#server/email/outbox.server";
 import { newsletterIssueEmail } from "./email-templates.server";
-import { countedBatchMs } from "./queue-pace";
+import { countedBatchMs } from "./queue-pause";
 import { listUnsubscribeHeaders, NEWSLETTER_ISSUE_KIND, unsubscribeUrl } from "./mailing.server";
 
 /**

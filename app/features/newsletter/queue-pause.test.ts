@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countedBatchMs, QUEUE_BATCH_OUTLIER } from "./queue-pace";
+import { countedBatchMs, QUEUE_BATCH_OUTLIER } from "./queue-pause";
 
 describe("countedBatchMs", () => {
   it("counts the first batch whole: there is nothing to compare it with", () => {
