@@ -382,6 +382,8 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Why a reported payment did not fulfil the order (amount or currency not the order's), for the owner. */
+    paymentProblem: text("payment_problem"),
   },
   (t) => [
     index("orders_paid_at_idx").on(t.paidAt),
