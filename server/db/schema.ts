@@ -317,8 +317,11 @@ export const affiliateLinks = pgTable(
     name: text("name").notNull(),
     /** A same-site path (checked when saved and again when followed). */
     originalUrl: text("original_url").notNull().default("/bootcamp"),
-    /** Stored lower-case; unique across links, never equal to a code or a route. */
-    customSlug: text("custom_slug").unique(),
+    /**
+     * The link's address, `/a/{slug}`: chosen or, when none is, made from the name. Stored
+     * lower-case; unique across links, never equal to a code or a route.
+     */
+    customSlug: text("custom_slug").notNull().unique(),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
   },
