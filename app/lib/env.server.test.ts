@@ -14,7 +14,34 @@ describe("parseEnv", () => {
 
   it("derives SITE_URL from PORT and strips a trailing slash from an explicit one", () => {
     expect(parseEnv({ PORT: "4100" }).SITE_URL).toBe("http://localhost:4100");
-    expect(parseEnv({ SITE_URL: "https://example.com/" }).SITE_URL).toBe("https://example.com");
+    expect(parseEnv({ SITE_URL: "https://example.com/", CHECKOUT_MODE: "off" }).SITE_URL).toBe("https://example.com");
+  });
+
+  it("runs the test checkout only where it is asked for or the site is this machine over http", () => {
+    // npm start, the tests' servers (http://127.0.0.1:port): the built-in test checkout.
+    expect(parseEnv({}).CHECKOUT_MODE).toBe("test");
+    expect(parseEnv({ SITE_URL: "http://127.0.0.1:3100" }).CHECKOUT_MODE).toBe("test");
+    expect(parseEnv({ SITE_URL: "http://[::1]:3000" }).CHECKOUT_MODE).toBe("test");
+    // Anywhere else, no Stripe key means no checkout unless the test checkout is asked for.
+    expect(parseEnv({ SITE_URL: "http://shop.example.com" }).CHECKOUT_MODE).toBe("off");
+    expect(parseEnv({ SITE_URL: "http://localhost.example.com" }).CHECKOUT_MODE).toBe("off");
+    expect(parseEnv({ SITE_URL: "https://example.com", CHECKOUT_MODE: "test" }).CHECKOUT_MODE).toBe("test");
+    expect(parseEnv({ SITE_URL: "https://example.com", CHECKOUT_MODE: "off" }).CHECKOUT_MODE).toBe("off");
+    const stripe = { STRIPE_SECRET_KEY: "sk_live_123", STRIPE_WEBHOOK_SECRET: "whsec_123" };
+    expect(parseEnv({ ...stripe }).CHECKOUT_MODE).toBe("stripe");
+    expect(parseEnv({ ...stripe, SITE_URL: "https://example.com" }).CHECKOUT_MODE).toBe("stripe");
+    expect(parseEnv({ ...stripe, SITE_URL: "https://example.com", CHECKOUT_MODE: "off" }).CHECKOUT_MODE).toBe("off");
+  });
+
+  it("refuses a public https site with neither Stripe nor an explicit checkout mode", () => {
+    expect(() => parseEnv({ SITE_URL: "https://example.com" })).toThrow(
+      'Invalid configuration: CHECKOUT_MODE must be set when SITE_URL is https and STRIPE_SECRET_KEY is not: "test" for the built-in test checkout (no money is taken), "off" for no online enrolment',
+    );
+    expect(() => parseEnv({ CHECKOUT_MODE: "stripe" })).toThrow("Invalid configuration: CHECKOUT_MODE stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+    expect(() => parseEnv({ CHECKOUT_MODE: "test", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" })).toThrow(
+      "Invalid configuration: CHECKOUT_MODE test cannot be used with STRIPE_SECRET_KEY set: unset one of them",
+    );
+    expect(() => parseEnv({ CHECKOUT_MODE: "free" })).toThrow('Invalid configuration: CHECKOUT_MODE must be stripe, test or off (got "free")');
   });
 
   it("accepts a sender as an address, with or without a name", () => {

@@ -1,6 +1,7 @@
 // Configuration, validated once at boot (DESIGN.md section 3). Every variable is optional: the
 // defaults make `npm start` work on a machine with nothing set.
 import { z } from "zod";
+import { parseSenderAddress } from "./email-address";
 import { rateLimitEnvShape } from "./rate-limit-policies";
 
 const optionalUrl = (protocols: RegExp, hint: string) =>
@@ -12,13 +13,14 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     .optional();
 
 const CREDENTIALS_IN_URL = /\/\/[^/?#]*@/;
-const emailAddress = z.email();
 
-/** `hello@example.com`, `Name <hello@example.com>` or `"Name" <hello@example.com>`, on one line. */
-function isSenderAddress(value: string) {
-  const match = /^(?:(?:"[^"\r\n]*"|[^"<>\r\n]*)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value.trim());
-  const address = match?.[1] ?? match?.[2];
-  return address !== undefined && emailAddress.safeParse(address).success;
+const CHECKOUT_MODES = ["stripe", "test", "off"] as const;
+export type CheckoutMode = (typeof CHECKOUT_MODES)[number];
+
+/** http on this machine: only its own user can reach the test checkout's free enrolments there. */
+function isLocalHttp(siteUrl: string) {
+  const url = new URL(siteUrl);
+  return url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(url.hostname));
 }
 
 const TRUSTED_PROXY_ITEM = /^(?:loopback|linklocal|uniquelocal|[0-9a-f.:]+(?:\/\d{1,3})?)$/i;
@@ -59,7 +61,7 @@ const envSchema = z
     SMTP_URL: optionalUrl(/^smtps?:\/\//, "smtp:// or smtps://"),
     EMAIL_FROM: z
       .string()
-      .refine(isSenderAddress, { error: 'must be an e-mail address, optionally with a name: "Name <hello@example.com>"' })
+      .refine((value) => parseSenderAddress(value) !== undefined, { error: 'must be an e-mail address, optionally with a name: "Name <hello@example.com>"' })
       .optional(),
     EMAILJS_SERVICE_ID: z.string().optional(),
     EMAILJS_TEMPLATE_ID: z.string().optional(),
@@ -74,6 +76,9 @@ const envSchema = z
       .string()
       .startsWith("whsec_", { error: "must start with whsec_" })
       .optional(),
+    // Which checkout 'Enroll Now' opens (docs/payments.md); unset: Stripe with a key, else the test
+    // checkout on this machine over http, else none (an https site must choose).
+    CHECKOUT_MODE: z.enum(CHECKOUT_MODES, { error: "must be stripe, test or off" }).optional(),
     // Another address for the Stripe API (stripe-mock, or the tests' stand-in); unset: Stripe's own.
     STRIPE_API_BASE: optionalUrl(/^https?:\/\//, "http(s)"),
     S3_BUCKET: z.string().optional(),
@@ -173,9 +178,23 @@ const envSchema = z
         message: "is required when STRIPE_SECRET_KEY is set",
       });
     }
+    if (env.CHECKOUT_MODE === "stripe" && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: "custom", path: ["CHECKOUT_MODE"], message: "CHECKOUT_MODE stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET" });
+    }
+    if (env.CHECKOUT_MODE === "test" && env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: "custom", path: ["CHECKOUT_MODE"], message: "CHECKOUT_MODE test cannot be used with STRIPE_SECRET_KEY set: unset one of them" });
+    }
+    // A public site that would otherwise sell through the test checkout, for nothing, must say so.
+    if (!env.CHECKOUT_MODE && !env.STRIPE_SECRET_KEY && env.SITE_URL?.startsWith("https://")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CHECKOUT_MODE"],
+        message: 'CHECKOUT_MODE must be set when SITE_URL is https and STRIPE_SECRET_KEY is not: "test" for the built-in test checkout (no money is taken), "off" for no online enrolment',
+      });
+    }
   });
 
-export type Env = z.infer<typeof envSchema> & { SITE_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, "CHECKOUT_MODE"> & { SITE_URL: string; CHECKOUT_MODE: CheckoutMode };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -206,7 +225,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, SITE_URL: siteUrl };
+  const checkoutMode = env.CHECKOUT_MODE ?? (env.STRIPE_SECRET_KEY ? "stripe" : isLocalHttp(siteUrl) ? "test" : "off");
+  return { ...env, SITE_URL: siteUrl, CHECKOUT_MODE: checkoutMode };
 }
 
 let current: Env | undefined;

@@ -15,6 +15,8 @@ describe("configuration errors", () => {
     [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)$/],
     [{ SITE_URL: "https://owner:site-pass@www.example.com" }, /^Invalid configuration: SITE_URL must not carry a user name or password$/],
     [{ EMAIL_FROM: "Halvorsen Advisory" }, /^Invalid configuration: EMAIL_FROM must be an e-mail address, optionally with a name/],
+    // A public site would otherwise sell the bootcamp for nothing through the test checkout.
+    [{ SITE_URL: "https://www.example.com" }, /^Invalid configuration: CHECKOUT_MODE must be set when SITE_URL is https and STRIPE_SECRET_KEY is not/],
     // Port 9 (discard) on the loopback: nothing listens there.
     [
       { DATABASE_URL: "postgres://app:db-pass@127.0.0.1:9/site" },
@@ -35,7 +37,7 @@ describe("a running server on PGlite", () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = tempDir();
-    server = await startServerProcess({ DATA_DIR: dataDir, SITE_URL: "https://www.example.com" });
+    server = await startServerProcess({ DATA_DIR: dataDir, SITE_URL: "https://www.example.com", CHECKOUT_MODE: "off" });
   });
   afterAll(async () => {
     await stopServerProcess(server);
