@@ -19,11 +19,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function AdminAnalytics({ loaderData: page }: Route.ComponentProps) {
+  const { report } = page;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <AdminPageHeader
         title="Analytics"
-        description={`First-party and cookieless: ${page.current.from} to ${page.current.to} (Central Time), against ${page.previous.from} to ${page.previous.to}. Bots and signed-in admins are not counted.`}
+        description={
+          report
+            ? `First-party and cookieless: ${report.current.from} to ${report.current.to} (Central Time), against ${report.previous.from} to ${report.previous.to}. Bots and signed-in admins are not counted.`
+            : "First-party and cookieless, in Central Time days. Bots and signed-in admins are not counted."
+        }
       />
       <div className="mt-8 grid grid-cols-1 gap-8 [&>*]:min-w-0">
         <RangePicker page={page} />
@@ -32,10 +37,15 @@ export default function AdminAnalytics({ loaderData: page }: Route.ComponentProp
             {page.error}
           </p>
         ) : null}
-        <Figures page={page} />
-        <DailySection page={page} />
-        <FunnelsSection page={page} />
-        <Breakdowns page={page} />
+        {page.notice ? <p className="rounded-lg border bg-muted/50 p-3 text-sm">{page.notice}</p> : null}
+        {report ? (
+          <>
+            <Figures report={report} />
+            <DailySection report={report} />
+            <FunnelsSection page={page} report={report} />
+            <Breakdowns report={report} />
+          </>
+        ) : null}
       </div>
     </div>
   );

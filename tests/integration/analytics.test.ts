@@ -20,6 +20,7 @@ import { createVerifiedUser, freshIp, routeArgs, signedInCookie, siteRequest } f
 import { testDatabases, type TestDatabase } from "../support/databases";
 import { clearRateLimits } from "../support/rate-limits";
 import { tempDir } from "../../scripts/support/databases";
+import { addDays, centralDate, daysBetween } from "~/lib/central-time";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
 process.env.DATA_DIR ??= tempDir("analytics-");
@@ -254,21 +255,102 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("analytics on %s",
     await flushPageViews();
     const page = ((await analyticsRoute.loader(routeArgs(siteRequest("/admin/analytics?range=7d", { cookie: adminCookie })) as any)) as any).data;
     expect(page.range).toBe("7d");
-    expect(page.days).toHaveLength(7);
-    expect(page.totals.views).toBe(1);
+    expect(page.report.days).toHaveLength(7);
+    expect(page.report.totals.views).toBe(1);
     // Each breakdown row beside the previous period (none then: new).
-    expect(page.breakdowns.pages).toEqual([{ key: "/", views: 1, visitors: 1, previousViews: 0 }]);
-    expect(page.events.booking_submitted).toBe(1);
-    const bad = ((await analyticsRoute.loader(routeArgs(siteRequest("/admin/analytics?range=custom&from=2026-03-09&to=2026-03-01", { cookie: adminCookie })) as any)) as any).data;
-    expect(bad.error).toMatch(/^Pick a start and an end date/);
+    expect(page.report.breakdowns.pages).toEqual([{ key: "/", views: 1, visitors: 1, previousViews: 0 }]);
+    expect(page.report.events.booking_submitted).toBe(1);
+    // Figures since February: a custom range in March is shown as asked, beside the days before it.
+    await db.db.insert(events).values({ name: "affiliate_click", createdAt: new Date("2026-02-01T18:00:00Z") });
     const custom = ((await analyticsRoute.loader(routeArgs(siteRequest("/admin/analytics?range=custom&from=2026-03-01&to=2026-03-09", { cookie: adminCookie })) as any)) as any).data;
-    expect(custom.current).toEqual({ from: "2026-03-01", to: "2026-03-09" });
-    expect(custom.previous).toEqual({ from: "2026-02-20", to: "2026-02-28" });
+    expect(custom.report.current).toEqual({ from: "2026-03-01", to: "2026-03-09" });
+    expect(custom.report.previous).toEqual({ from: "2026-02-20", to: "2026-02-28" });
     const csv = (await analyticsCsvRoute.loader(routeArgs(siteRequest("/admin/analytics/export.csv?range=7d", { cookie: adminCookie })) as any)) as Response;
     const text = await csv.text();
     expect(text).toContain('"Day (CT)","Page views","Visitors","Single-page visits"');
     expect(text.trim().split("\r\n")).toHaveLength(8);
     await expect(analyticsRoute.loader(routeArgs(siteRequest("/admin/analytics", { cookie: memberCookie })) as any)).rejects.toMatchObject({ status: 302 });
+  });
+
+  /** The admin page's loader for `search`: its data and status. */
+  async function analyticsPage(search: string) {
+    const result = (await analyticsRoute.loader(routeArgs(siteRequest(`/admin/analytics${search}`, { cookie: adminCookie })) as any)) as any;
+    return { page: result.data, status: result.init?.status ?? 200 };
+  }
+  async function analyticsCsv(search: string) {
+    return (await analyticsCsvRoute.loader(routeArgs(siteRequest(`/admin/analytics/export.csv${search}`, { cookie: adminCookie })) as any)) as Response;
+  }
+
+  it("refuses a far-future, reversed or invalid custom range with a message (page and CSV), and never steps through it", async () => {
+    await generateTraffic();
+    const today = centralDate(new Date());
+    const far = await analyticsPage("?range=custom&from=9999-12-31&to=9999-12-31");
+    expect(far.status).toBe(400);
+    expect(far.page.error).toBe(`There are no figures from 9999-12-31 to 9999-12-31: they run from 2026-03-07 to ${today}.`);
+    expect(far.page.report).toBeNull();
+    const farCsv = await analyticsCsv("?range=custom&from=9999-12-31&to=9999-12-31");
+    expect(farCsv.status).toBe(400);
+    expect(farCsv.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await farCsv.text()).toBe(`There are no figures from 9999-12-31 to 9999-12-31: they run from 2026-03-07 to ${today}.`);
+
+    const reversed = await analyticsPage("?range=custom&from=2026-03-09&to=2026-03-01");
+    expect([reversed.status, reversed.page.error, reversed.page.report]).toEqual([400, "The end date must be on or after the start date.", null]);
+    // The dates asked for stay in the form, to be corrected.
+    expect(reversed.page.picked).toEqual({ from: "2026-03-09", to: "2026-03-01" });
+    for (const search of ["?range=custom&from=2026-02-30&to=2026-03-01", "?range=custom&from=10000-01-01&to=10000-01-02", "?range=custom&to=2026-03-01"]) {
+      const invalid = await analyticsPage(search);
+      expect([invalid.status, invalid.page.error], search).toEqual([400, "Pick a start and an end date (YYYY-MM-DD).", ]);
+    }
+    expect((await analyticsCsv("?range=custom&from=2026-03-09&to=2026-03-01")).status).toBe(400);
+  });
+
+  it("clamps a custom range to the days with figures and to two years, and says so", async () => {
+    await generateTraffic();
+    const today = centralDate(new Date());
+    const open = await analyticsPage(`?range=custom&from=2000-01-01&to=9999-12-31`);
+    expect(open.status).toBe(200);
+    expect(open.page.report.current).toEqual({ from: "2026-03-07", to: today });
+    expect(open.page.notice).toBe(`Showing 2026-03-07 to ${today}: the figures run from 2026-03-07 to ${today}.`);
+    expect(open.page.report.days).toHaveLength(daysBetween("2026-03-07", today) + 1);
+    expect(open.page.report.days.slice(0, 3).map((row: { views: number }) => row.views)).toEqual([3, 3, 1]);
+    const csv = await analyticsCsv(`?range=custom&from=2000-01-01&to=9999-12-31`);
+    expect(csv.headers.get("content-disposition")).toContain(`analytics-2026-03-07-to-${today}`);
+
+    // Figures since 2020: a range over all of them is cut to its last two years.
+    await db.db.insert(events).values({ name: "affiliate_click", createdAt: new Date("2020-01-01T18:00:00Z") });
+    const long = await analyticsPage(`?range=custom&from=2020-01-01&to=${today}`);
+    expect(long.page.report.current).toEqual({ from: addDays(today, -730), to: today });
+    expect(long.page.report.days).toHaveLength(731);
+    expect(long.page.notice).toBe(`Showing the last two years of the range: ${addDays(today, -730)} to ${today}.`);
+    const exact = await analyticsPage("?range=custom&from=2026-03-01&to=2026-03-09");
+    expect([exact.status, exact.page.notice, exact.page.report.current]).toEqual([200, null, { from: "2026-03-01", to: "2026-03-09" }]);
+  });
+
+  it("stores the other views of a batch when one of them cannot be stored", async () => {
+    // A NUL in text fails the whole multi-row insert (PostgreSQL refuses it in text); the batch is
+    // then written one view at a time and only the poisoned view is lost.
+    for (let i = 0; i < 60; i += 1) {
+      recordPageView({ path: `/batch/${i}`, deviceClass: "desktop", visitorHash: `batch-${i}`, utmSource: i === 30 ? "poisoned\u0000source" : "clean" });
+    }
+    await flushPageViews();
+    const stored = await db.db.select({ path: pageViews.path }).from(pageViews);
+    expect(stored).toHaveLength(59);
+    expect(stored.map((row) => row.path)).not.toContain("/batch/30");
+  });
+
+  it("cleans a beacon's fields before its view joins a batch: control characters stripped, campaigns clipped, a forged path refused", async () => {
+    expect(
+      await beacon({ path: "/bootcamp", referrer: "https://news\u0000.example.org/", utmSource: "news\u0000letter", utmMedium: "e\u0007mail\u007f", utmCampaign: `${"c".repeat(150)}\u0000` }),
+    ).toBe(204);
+    expect(await beacon({ path: "/blog", utmSource: "\u0000\u0000" })).toBe(204);
+    // A browser sends its path percent-encoded: raw control characters are a forged beacon.
+    expect(await beacon({ path: "/boot\u0000camp" })).toBe(400);
+    expect(await beacon({ path: "/boot\ncamp" })).toBe(400);
+    const rows = (await views()).sort((a, b) => a.path.localeCompare(b.path));
+    expect(rows.map(({ path, utmSource, utmMedium, utmCampaign }) => ({ path, utmSource, utmMedium, utmCampaign }))).toEqual([
+      { path: "/blog", utmSource: null, utmMedium: null, utmCampaign: null },
+      { path: "/bootcamp", utmSource: "newsletter", utmMedium: "email", utmCampaign: "c".repeat(100) },
+    ]);
   });
 
   it("records a newsletter sign-up's event in its transaction, with the visitor", async () => {

@@ -1,12 +1,24 @@
 // What a page's beacon sends (POST /api/analytics/view, JSON): the path it shows, the referrer of a
 // first load, the campaign parameters. Browser-safe: the beacon and the action share it.
+// Every field is checked here, before its view joins a batch: one value the database refuses
+// would fail the whole batch's insert.
+import { plainText } from "~/lib/plain-text";
 import { z } from "~/lib/zod";
 
-const utm = z.string().trim().max(100).optional();
+// Campaign names come from the link the visitor followed (a `%00` in it arrives as a NUL): the
+// visit is real, so control characters are stripped and a long name clipped rather than the view lost.
+const utm = plainText()
+  .trim()
+  .overwrite((value) => value.slice(0, 100))
+  .optional();
 
 export const beaconSchema = z.object({
-  path: z.string().startsWith("/").max(300),
-  referrer: z.string().max(1000).optional(),
+  // A browser sends its path percent-encoded: raw control characters mean a forged beacon, refused.
+  path: z
+    .string()
+    .max(300)
+    .regex(/^\/[^\u0000-\u001f\u007f]*$/),
+  referrer: plainText().max(1000).optional(),
   utmSource: utm,
   utmMedium: utm,
   utmCampaign: utm,

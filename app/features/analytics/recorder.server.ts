@@ -1,10 +1,11 @@
 // Page views are written off the request path (decision 020): the beacon's answer never waits for
 // the database. Views wait in a bounded buffer and go in one multi-row insert a second (or sooner
 // when a batch is full). When the database is slow or down, the buffer fills and further views are
-// dropped and counted, never queued without bound; a failed insert drops its batch the same way.
+// dropped and counted, never queued without bound. A batch refused for one view's data is written
+// again a view at a time, so only that view is lost; a batch that fails otherwise is dropped.
 import { getDb } from "#server/db/client.server";
 import { pageViews } from "#server/db/schema";
-import { loggableError } from "#server/db/errors.server";
+import { databaseError, loggableError } from "#server/db/errors.server";
 import { logger } from "#server/logger.server";
 
 export type PendingView = typeof pageViews.$inferInsert;
@@ -30,14 +31,29 @@ export function recordPageView(view: PendingView): boolean {
   return true;
 }
 
+/** SQLSTATE class 22 (data exception, e.g. a NUL in text) or 23 (integrity): the rows, not the database. */
+function isDataError(error: unknown): boolean {
+  return /^2[23]/.test(databaseError(error)?.code ?? "");
+}
+
+/** Writes each view alone; returns how many could not be written. */
+async function insertOneByOne(batch: PendingView[]): Promise<number> {
+  let failed = 0;
+  for (const view of batch) await getDb().insert(pageViews).values(view).catch(() => (failed += 1));
+  return failed;
+}
+
 async function insertWaiting() {
   while (waiting.length > 0) {
     const batch = waiting.splice(0, BATCH);
     try {
       await getDb().insert(pageViews).values(batch);
     } catch (error) {
-      dropped += batch.length;
-      logger.error({ err: loggableError(error), views: batch.length }, "page views could not be written; dropped");
+      // Refused for a row's data: the others are written one at a time. Any other failure (the
+      // database unreachable) would fail each of them too, so the batch is dropped.
+      const lost = isDataError(error) ? await insertOneByOne(batch) : batch.length;
+      dropped += lost;
+      if (lost > 0) logger.error({ err: loggableError(error), views: lost }, "page views could not be written; dropped");
     }
   }
   if (dropped > 0) {

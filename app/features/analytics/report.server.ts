@@ -5,13 +5,37 @@
 // A visitor is a hash that changes every day: "visitors" over several days are visitor-days, as in
 // Plausible, and a visit is a visitor's day.
 import { sql } from "drizzle-orm";
-import { addDays, CENTRAL_TIME_ZONE, startOfCentralDay } from "~/lib/central-time";
+import { addDays, CENTRAL_TIME_ZONE, datesFrom, daysBetween, startOfCentralDay } from "~/lib/central-time";
 import { getDb, type Executor } from "#server/db/client.server";
 import { analyticsDays, events, funnelDays, pageViewDays, pageViews } from "#server/db/schema";
 import { DIMENSIONS, type Dimension } from "./dimensions";
 import { rolledThrough } from "./rollup.server";
 
 export type DayRange = { from: string; to: string };
+
+/** The longest range a report covers: two years (and a day, for a leap year). */
+export const MAX_RANGE_DAYS = 731;
+
+/**
+ * Every day of a range the page has bounded (admin-pages.server.ts). Counted, not stepped through
+ * by comparing strings: the day after 9999-12-31 is "10000-01-01", which sorts before it.
+ */
+function reportDays(range: DayRange): string[] {
+  const length = daysBetween(range.from, range.to) + 1;
+  if (!(length >= 1 && length <= MAX_RANGE_DAYS)) throw new RangeError(`not a bounded range: ${range.from} to ${range.to}`);
+  return datesFrom(range.from, range.to);
+}
+
+/** The first day anything was recorded (a rolled-up day, a page view, an event), or null for none. */
+export async function firstRecordedDay(executor: Executor = getDb()): Promise<string | null> {
+  const result = await executor.execute(sql`
+    select least(
+      (select min(day) from ${analyticsDays}),
+      (select (min(created_at) at time zone ${CENTRAL_TIME_ZONE})::date from ${pageViews}),
+      (select (min(created_at) at time zone ${CENTRAL_TIME_ZONE})::date from ${events})
+    )::text as first`);
+  return rows<{ first: string | null }>(result)[0]?.first ?? null;
+}
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const day = sql.raw(`(created_at at time zone '${CENTRAL_TIME_ZONE}')::date`);
@@ -46,9 +70,7 @@ export async function dailySeries(range: DayRange, executor: Executor = getDb())
     union all
     select day::text, views, visitors, bounces from ${analyticsDays} where ${rolledRange(rolled)}`);
   const byDay = new Map(rows<DailyRow>(result).map((row) => [row.day, row]));
-  const days: DailyRow[] = [];
-  for (let current = range.from; current <= range.to; current = addDays(current, 1)) days.push(byDay.get(current) ?? { day: current, views: 0, visitors: 0, bounces: 0 });
-  return days;
+  return reportDays(range).map((current) => byDay.get(current) ?? { day: current, views: 0, visitors: 0, bounces: 0 });
 }
 
 export type Totals = { views: number; visitors: number; viewsPerVisit: number; bounceRate: number };

@@ -11,7 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { useHydrated } from "~/components/use-hydrated";
 import { listSearch } from "~/lib/list-query";
 import { cn } from "~/lib/utils";
-import type { AnalyticsPage, RangeName } from "../admin-pages.server";
+import type { AnalyticsPage, AnalyticsReport, RangeName } from "../admin-pages.server";
 
 const Charts = {
   Daily: lazy(() => import("./charts").then((module) => ({ default: module.DailyChart }))),
@@ -60,21 +60,23 @@ export function RangePicker({ page }: { page: AnalyticsPage }) {
         {page.source ? <input type="hidden" name="source" value={page.source} /> : null}
         <div className="grid gap-1">
           <Label htmlFor="range-from">From</Label>
-          <Input id="range-from" name="from" type="date" defaultValue={page.current.from} className="w-40" />
+          <Input id="range-from" name="from" type="date" defaultValue={page.picked.from ?? undefined} className="w-40" />
         </div>
         <div className="grid gap-1">
           <Label htmlFor="range-to">To</Label>
-          <Input id="range-to" name="to" type="date" defaultValue={page.current.to} className="w-40" />
+          <Input id="range-to" name="to" type="date" defaultValue={page.picked.to ?? undefined} className="w-40" />
         </div>
         <Button type="submit" variant="outline">
           Apply
         </Button>
-        <Button asChild variant="outline">
-          <a href={`${PATH}/export.csv${listSearch({ range: page.range, from: page.current.from, to: page.current.to })}`} download>
-            <Download aria-hidden="true" />
-            Daily CSV
-          </a>
-        </Button>
+        {page.report ? (
+          <Button asChild variant="outline">
+            <a href={`${PATH}/export.csv${listSearch({ range: page.range, from: page.report.current.from, to: page.report.current.to })}`} download>
+              <Download aria-hidden="true" />
+              Daily CSV
+            </a>
+          </Button>
+        ) : null}
       </Form>
     </div>
   );
@@ -93,8 +95,8 @@ function Figure({ label, value, now, before, shown }: { label: string; value: st
   );
 }
 
-export function Figures({ page }: { page: AnalyticsPage }) {
-  const { totals: t, previousTotals: p, events: e, previousEvents: pe } = page;
+export function Figures({ report }: { report: AnalyticsReport }) {
+  const { totals: t, previousTotals: p, events: e, previousEvents: pe } = report;
   const figures = [
     { label: "Unique visitors", value: number.format(t.visitors), now: t.visitors, before: p.visitors, shown: number.format(p.visitors) },
     { label: "Page views", value: number.format(t.views), now: t.views, before: p.views, shown: number.format(p.views) },
@@ -122,7 +124,7 @@ export function Figures({ page }: { page: AnalyticsPage }) {
   );
 }
 
-export function DailySection({ page }: { page: AnalyticsPage }) {
+export function DailySection({ report }: { report: AnalyticsReport }) {
   const hydrated = useHydrated();
   return (
     <section aria-labelledby="daily-heading" className="rounded-xl border bg-card p-5 shadow-sm">
@@ -132,7 +134,7 @@ export function DailySection({ page }: { page: AnalyticsPage }) {
       <div className="mt-4">
         {hydrated ? (
           <Suspense fallback={<div className="h-64 animate-pulse rounded bg-muted" />}>
-            <Charts.Daily days={page.days} />
+            <Charts.Daily days={report.days} />
           </Suspense>
         ) : (
           <div className="h-64 rounded bg-muted" />
@@ -149,7 +151,7 @@ export function DailySection({ page }: { page: AnalyticsPage }) {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {page.days.map((day) => (
+            {report.days.map((day) => (
               <TableRow key={day.day}>
                 <TableCell>{day.day}</TableCell>
                 <TableCell className="text-right tabular-nums">{number.format(day.visitors)}</TableCell>
@@ -171,7 +173,7 @@ const BREAKDOWNS = [
   ["countries", "Countries", "Country", "Unknown"],
 ] as const;
 
-export function Breakdowns({ page }: { page: AnalyticsPage }) {
+export function Breakdowns({ report }: { report: AnalyticsReport }) {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
       {BREAKDOWNS.map(([key, title, column, empty]) => (
@@ -179,7 +181,7 @@ export function Breakdowns({ page }: { page: AnalyticsPage }) {
           <h2 id={`${key}-heading`} className="text-lg font-semibold">
             {title}
           </h2>
-          {page.breakdowns[key].length === 0 ? (
+          {report.breakdowns[key].length === 0 ? (
             <p className="mt-3 text-sm text-muted-foreground">No page views in this range.</p>
           ) : (
             <Table className="mt-3" data-testid={`${key}-table`}>
@@ -192,7 +194,7 @@ export function Breakdowns({ page }: { page: AnalyticsPage }) {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {page.breakdowns[key].map((row) => (
+                {report.breakdowns[key].map((row) => (
                   <TableRow key={row.key ?? "none"}>
                     <TableCell className="max-w-64 truncate">{row.key ?? empty}</TableCell>
                     <TableCell className="text-right tabular-nums">{number.format(row.visitors)}</TableCell>
@@ -248,8 +250,8 @@ function FunnelTable({ id, title, steps }: { id: string; title: string; steps: A
   );
 }
 
-export function FunnelsSection({ page }: { page: AnalyticsPage }) {
-  const { funnel: f, previousFunnel: p } = page;
+export function FunnelsSection({ page, report }: { page: AnalyticsPage; report: AnalyticsReport }) {
+  const { funnel: f, previousFunnel: p } = report;
   return (
     <section aria-labelledby="funnels-heading" className="rounded-xl border bg-card p-5 shadow-sm">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -263,15 +265,15 @@ export function FunnelsSection({ page }: { page: AnalyticsPage }) {
           <input type="hidden" name="range" value={page.range} />
           {page.range === "custom" ? (
             <>
-              <input type="hidden" name="from" value={page.current.from} />
-              <input type="hidden" name="to" value={page.current.to} />
+              <input type="hidden" name="from" value={report.current.from} />
+              <input type="hidden" name="to" value={report.current.to} />
             </>
           ) : null}
           <div className="grid gap-1">
             <Label htmlFor="funnel-source">Source</Label>
             <NativeSelect id="funnel-source" name="source" defaultValue={page.source ?? ""}>
               <option value="">All sources</option>
-              {page.sources.map((source) => (
+              {report.sources.map((source) => (
                 <option key={source} value={source}>
                   {source}
                 </option>
