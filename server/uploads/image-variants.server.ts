@@ -10,7 +10,8 @@ export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "i
 
 export type ImageVariantSpec = { widths: readonly number[]; aspect: { width: number; height: number } };
 
-export type ImageVariant = { width: number; height: number; bytes: Buffer };
+/** `forWidth`: the spec's width it stands for (its file's name); `width` x `height`: its real size. */
+export type ImageVariant = { forWidth: number; width: number; height: number; bytes: Buffer };
 
 export type PreparedImage =
   | { ok: true; variants: ImageVariant[] }
@@ -18,7 +19,8 @@ export type PreparedImage =
 
 /**
  * The variants of `bytes` at each width of `spec`, cropped to its aspect ratio (the centre of
- * attention kept), as WebP. `maxPixels` bounds the decoded size (width x height of the source).
+ * attention kept), as WebP. Never enlarged: a width the source cannot fill is the largest crop of
+ * that shape it holds (800x800 gives 800x420 for 1200x630). `maxPixels` bounds the decoded size.
  */
 export async function prepareImage(bytes: Uint8Array, spec: ImageVariantSpec, maxPixels: number): Promise<PreparedImage> {
   const type = await fileTypeFromBuffer(bytes);
@@ -32,16 +34,20 @@ export async function prepareImage(bytes: Uint8Array, spec: ImageVariantSpec, ma
   }
   if (!metadata.width || !metadata.height) return { ok: false, reason: "unreadable" };
   if (metadata.width * metadata.height > maxPixels) return { ok: false, reason: "too-many-pixels" };
+  // As shown: orientations 5 to 8 turn the stored image a quarter.
+  const [shownWidth, shownHeight] = (metadata.orientation ?? 1) >= 5 ? [metadata.height, metadata.width] : [metadata.width, metadata.height];
+  const largestWidth = Math.floor(Math.min(shownWidth, (shownHeight * spec.aspect.width) / spec.aspect.height));
   try {
     const variants = await Promise.all(
-      spec.widths.map(async (width) => {
+      spec.widths.map(async (forWidth) => {
+        const width = Math.min(forWidth, largestWidth);
         const height = Math.round((width * spec.aspect.height) / spec.aspect.width);
         const output = await sharp(bytes, { limitInputPixels: maxPixels, animated: false })
           .rotate() // the EXIF orientation, applied; the output carries no metadata
-          .resize(width, height, { fit: "cover", position: sharp.strategy.attention })
+          .resize(width, height, { fit: "cover", position: sharp.strategy.attention, withoutEnlargement: true })
           .webp({ quality: 80 })
           .toBuffer();
-        return { width, height, bytes: output };
+        return { forWidth, width, height, bytes: output };
       }),
     );
     return { ok: true, variants };

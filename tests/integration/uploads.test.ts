@@ -33,6 +33,23 @@ describe("prepareImage", () => {
     expect(sizes.map((s) => s.declared)).toEqual([[480, 252], [800, 420], [1200, 630]]);
   });
 
+  it.each([
+    // 800x800: the 1200x630 shape's largest crop is 800x420, so the 1200 width is kept at 800.
+    [800, 800, [[480, 252], [800, 420], [800, 420]]],
+    // 1000x300: the largest crop is 571x300.
+    [1000, 300, [[480, 252], [571, 300], [571, 300]]],
+    // Smaller than the smallest width: every width is the image's own crop.
+    [300, 300, [[300, 158], [300, 158], [300, 158]]],
+  ])("never enlarges: a %ix%i image is cropped to the shape at most at its own size", async (width, height, expected) => {
+    const prepared = await prepareImage(await photo(width, height, "png"), SPEC, MAX_PIXELS);
+    if (!prepared.ok) throw new Error(prepared.reason);
+    const sizes = await Promise.all(prepared.variants.map(async (v) => ({ ...(await sharp(v.bytes).metadata()), declared: [v.width, v.height] })));
+    expect(sizes.map((s) => [s.width, s.height])).toEqual(expected);
+    expect(sizes.map((s) => s.declared)).toEqual(expected);
+    // Each is still stored under the width it stands for (the file names the pages ask for).
+    expect(prepared.variants.map((v) => v.forWidth)).toEqual([480, 800, 1200]);
+  });
+
   it("applies the camera's orientation and keeps no metadata", async () => {
     // 600x1200 stored sideways (orientation 6: rotate 90°): shown as 1200x600 landscape.
     const prepared = await prepareImage(await photo(1200, 600, "jpeg", { orientation: 6 }), SPEC, MAX_PIXELS);

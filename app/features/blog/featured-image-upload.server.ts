@@ -40,7 +40,7 @@ export async function storeFeaturedImage(file: File, slug: string, now: Date): P
     const store = getMediaStore();
     await Promise.all(
       prepared.variants.map((variant) =>
-        store.put(featuredImageVariant(url, variant.width).slice(MEDIA_PATH_PREFIX.length), variant.bytes, "image/webp"),
+        store.put(featuredImageVariant(url, variant.forWidth).slice(MEDIA_PATH_PREFIX.length), variant.bytes, "image/webp"),
       ),
     );
   } catch (error) {
