@@ -21,6 +21,7 @@ export function affiliateLinks(follow: AppHooks["followAffiliateLink"]): Request
     if ((req.method !== "GET" && req.method !== "HEAD") || !LINK_PATH.test(req.path)) return next();
     const path = req.path;
     follow({
+      method: req.method,
       parameter: path.slice("/a/".length),
       path,
       cookie: req.headers.cookie,

@@ -19,6 +19,8 @@ export type AppHooks = {
 
 /** What a partner link's answer depends on, read from the request by whoever takes it. */
 export type LinkVisit = {
+  /** GET or HEAD: only a GET is a visit that counts; a HEAD gets the same answer. */
+  method: string;
   /** The `/a/` path's parameter as routed (decoded), if any. */
   parameter: string | undefined;
   /** The request's pathname as sent: the click's landing page. */

@@ -149,10 +149,10 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("affiliates on %s"
     ((await managementRoute.loader(routeArgs(siteRequest(`/affiliate-management${query}`, { cookie: adminCookie })) as any)) as any).data;
 
   /** Follows /a/{parameter} as a browser would: the 302, its cookies. */
-  async function follow(parameter: string, options: { cookie?: string; userAgent?: string; ip?: string } = {}) {
+  async function follow(parameter: string, options: { cookie?: string; userAgent?: string; ip?: string; method?: "GET" | "HEAD" } = {}) {
     const headers = new Headers({ "user-agent": options.userAgent ?? "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" });
     if (options.cookie) headers.set("cookie", options.cookie);
-    const request = new Request(`${getEnv().SITE_URL}/a/${encodeURIComponent(parameter)}`, { headers });
+    const request = new Request(`${getEnv().SITE_URL}/a/${encodeURIComponent(parameter)}`, { headers, method: options.method });
     try {
       await redirectRoute.loader(routeArgs(request, options.ip ?? freshIp(), parameter ? { slugOrCode: parameter } : {}) as any);
     } catch (response) {
@@ -217,6 +217,8 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("affiliates on %s"
       });
       const badEmail = await apply({ ...APPLICATION, payoutEmail: "not-an-address" });
       expect(badEmail.body.reply.error).toMatchObject({ payoutEmail: ["Please enter a valid email address"] });
+      // Nothing is missing: the toast names the real problem, as the field does.
+      expect(badEmail.toast).toMatchObject({ kind: "error", title: badEmail.body.reply.error.payoutEmail[0] });
       // An extra field (a chosen code, status or rate) is refused before anything parses it.
       const chosen = await apply({ ...APPLICATION, affiliateCode: "MYCODE", status: "approved" });
       expect(chosen.status).toBe(400);
@@ -250,14 +252,51 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("affiliates on %s"
     });
     const createLink = (form: Record<string, string>) => dashboardPost({ intent: "create-link", ...form });
 
-    it("saves a named link to /bootcamp unless told otherwise, with a lower-case slug", async () => {
-      expect(await createLink({ name: "Spring", targetUrl: "", customSlug: "Spring-Promo" })).toMatchObject({ status: 200, toast: { title: "Affiliate link created successfully!" } });
-      expect(await createLink({ name: "Booking", targetUrl: "/booking?utm_source=yt", customSlug: "" })).toMatchObject({ status: 200 });
+    it("saves a named link to its target with a lower-case slug", async () => {
+      expect(await createLink({ name: "Spring", targetUrl: "/bootcamp", customSlug: "Spring-Promo" })).toMatchObject({ status: 200, toast: { title: "Affiliate link created successfully!" } });
       const links = (await dashboard()).links;
-      expect(links.map((l: any) => [l.name, l.target, l.url]).sort()).toEqual([
-        ["Booking", "/booking?utm_source=yt", null],
-        ["Spring", "/bootcamp", `${getEnv().SITE_URL}/a/spring-promo`],
-      ]);
+      expect(links.map((l: any) => [l.name, l.target, l.url])).toEqual([["Spring", "/bootcamp", `${getEnv().SITE_URL}/a/spring-promo`]]);
+    });
+
+    it("gives a link saved without a slug a shareable address made from its name, which counts on the link", async () => {
+      await db.db.update(affiliates).set({ status: "approved" }).where(eq(affiliates.id, mine.id));
+      expect(await createLink({ name: "Booking (YouTube)", targetUrl: "/booking?utm_source=yt", customSlug: "" })).toMatchObject({ status: 200 });
+      expect(await createLink({ name: "Frühling ✨", targetUrl: "/bootcamp" })).toMatchObject({ status: 200 });
+      expect(await createLink({ name: "★★★", targetUrl: "/bootcamp" })).toMatchObject({ status: 200 });
+      const links = (await dashboard()).links as Array<{ name: string; url: string | null }>;
+      const slugOf = (name: string) => {
+        const url = links.find((link) => link.name === name)!.url;
+        expect(url, name).toMatch(new RegExp(`^${getEnv().SITE_URL}/a/[a-z0-9]+(-[a-z0-9]+)*$`));
+        return url!.slice(`${getEnv().SITE_URL}/a/`.length);
+      };
+      expect(slugOf("Booking (YouTube)")).toMatch(/^booking-youtube-[a-z2-9]{6}$/);
+      expect(slugOf("Frühling ✨")).toMatch(/^fruhling-[a-z2-9]{6}$/);
+      expect(slugOf("★★★")).toMatch(/^link-[a-z2-9]{6}$/);
+      const slug = slugOf("Booking (YouTube)");
+      expect((await follow(slug)).location).toBe(`/booking?utm_source=yt&ref=${mine.code}`);
+      const [link] = await db.db.select({ id: affiliateLinks.id }).from(affiliateLinks).where(eq(affiliateLinks.customSlug, slug));
+      const [row] = await db.db.select({ n: sql<number>`count(*)::int` }).from(affiliateClicks).where(eq(affiliateClicks.linkId, link!.id));
+      expect(row!.n).toBe(1);
+    });
+
+    it("requires a target (empty or left out), and refuses a path with a space, on the server too", async () => {
+      const cases: Array<[Record<string, string>, string]> = [
+        [{ targetUrl: "" }, "Please enter a target URL."],
+        [{ targetUrl: "   " }, "Please enter a target URL."],
+        [{}, "Please enter a target URL."],
+        [{ targetUrl: "/ /evil.example" }, "A target cannot contain spaces: enter a path like /bootcamp."],
+        [{ targetUrl: "/boot camp" }, "A target cannot contain spaces: enter a path like /bootcamp."],
+        [{ targetUrl: "/%20/evil.example" }, "A target cannot contain spaces: enter a path like /bootcamp."],
+      ];
+      for (const [fields, message] of cases) {
+        const refused = await createLink({ name: "Spring", customSlug: "", ...fields });
+        expect(refused.status, JSON.stringify(fields)).toBe(400);
+        expect(refused.body.reply.error, JSON.stringify(fields)).toMatchObject({ targetUrl: [message] });
+      }
+      expect(await db.db.select().from(affiliateLinks)).toHaveLength(0);
+      // A space in the query is the visitor's text, encoded: still a page of the site.
+      expect(await createLink({ name: "Query", targetUrl: "/booking?utm_campaign=spring sale", customSlug: "" })).toMatchObject({ status: 200 });
+      expect((await dashboard()).links[0].target).toBe("/booking?utm_campaign=spring%20sale");
     });
 
     it("refuses a taken slug, a code, a route's name and a malformed slug", async () => {
@@ -343,6 +382,15 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("affiliates on %s"
       const [click] = await db.db.select().from(affiliateClicks).limit(1);
       expect(click).toMatchObject({ landingPage: `/a/${partner.code}`, linkId: null });
       expect(await db.db.select({ name: events.name }).from(events)).toEqual([{ name: "affiliate_click" }, { name: "affiliate_click" }]);
+    });
+
+    it("answers a HEAD with the same redirect, and counts only a GET", async () => {
+      const partner = await insertAffiliate(db, "approved");
+      const head = await follow(partner.code, { method: "HEAD" });
+      expect(head).toMatchObject({ status: 302, location: `/bootcamp?ref=${partner.code}` });
+      expect(await clickCount(partner.id)).toBe(0);
+      await follow(partner.code, { cookie: cookieHeader(head.cookies) });
+      expect(await clickCount(partner.id)).toBe(1);
     });
 
     it("counts approved affiliates only, and never bots", async () => {
@@ -460,6 +508,26 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("affiliates on %s"
         ["affiliate_rejected", rejected.user.email],
       ]);
       expect(mail.find((m) => m.kind === "affiliate_approved")!.text).toContain(`/a/${approved.code}`);
+    });
+
+    it("mails the affiliate on suspension and on reactivation, in the same transaction", async () => {
+      const partner = await insertAffiliate(db, "approved");
+      await applyStatusAction(partner.id, "suspend");
+      const mailOf = async (kind: string) =>
+        db.db.select({ to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.kind, kind));
+      const [suspended] = await mailOf("affiliate_suspended");
+      expect(suspended).toMatchObject({ to: partner.user.email });
+      expect(suspended!.text).toContain(partner.code);
+      expect(suspended!.text).toContain("suspended");
+      expect(await mailOf("affiliate_reactivated")).toEqual([]);
+      await applyStatusAction(partner.id, "reactivate");
+      const [reactivated] = await mailOf("affiliate_reactivated");
+      expect(reactivated).toMatchObject({ to: partner.user.email });
+      expect(reactivated!.text).toContain(`${getEnv().SITE_URL}/a/${partner.code}`);
+      // A refused transition (already approved) sends nothing more.
+      expect(await applyStatusAction(partner.id, "reactivate")).toMatchObject({ outcome: "refused" });
+      expect(await mailOf("affiliate_reactivated")).toHaveLength(1);
+      expect(await mailOf("affiliate_suspended")).toHaveLength(1);
     });
 
     it("refuses every action to a member, and to an anonymous visitor", async () => {

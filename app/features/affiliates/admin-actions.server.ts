@@ -12,7 +12,7 @@ import { getDb, type Executor } from "#server/db/client.server";
 import { enqueueEmail } from "#server/email/outbox.server";
 import { logger } from "#server/logger.server";
 import { changeAffiliateStatus, findAffiliateForAdmin, insertPayout, lockAffiliate, updateAffiliateTerms, type NewPayout } from "./admin-data.server";
-import { affiliateApplicationApprovedEmail, affiliateApplicationRejectedEmail } from "./email-templates.server";
+import { affiliateApplicationApprovedEmail, affiliateApplicationRejectedEmail, affiliateReactivatedEmail, affiliateSuspendedEmail } from "./email-templates.server";
 import { formatCents, percentToRate } from "./money";
 import { EDIT_INTENT, editAffiliateSchema, PAYOUT_INTENT, payoutSchema, STATUS_INTENT, statusActionSchema } from "./schemas";
 import { STATUS_ACTIONS, type StatusAction } from "./status";
@@ -20,6 +20,8 @@ import { totalsOf } from "./totals.server";
 
 export const AFFILIATE_APPROVED_KIND = "affiliate_approved";
 export const AFFILIATE_REJECTED_KIND = "affiliate_rejected";
+export const AFFILIATE_SUSPENDED_KIND = "affiliate_suspended";
+export const AFFILIATE_REACTIVATED_KIND = "affiliate_reactivated";
 
 export type ManagementActionResult = ActionResult & { intent: string; toast: Toast };
 
@@ -43,6 +45,12 @@ export async function applyStatusAction(affiliateId: string, action: StatusActio
       await enqueueEmail({ kind: AFFILIATE_APPROVED_KIND, to: affiliate.accountEmail, ...message }, tx);
     } else if (action === "reject") {
       await enqueueEmail({ kind: AFFILIATE_REJECTED_KIND, to: affiliate.accountEmail, ...affiliateApplicationRejectedEmail({ email: affiliate.accountEmail }) }, tx);
+    } else if (action === "suspend") {
+      const message = affiliateSuspendedEmail({ email: affiliate.accountEmail, affiliateCode: affiliate.affiliateCode });
+      await enqueueEmail({ kind: AFFILIATE_SUSPENDED_KIND, to: affiliate.accountEmail, ...message }, tx);
+    } else if (action === "reactivate") {
+      const message = affiliateReactivatedEmail({ email: affiliate.accountEmail, affiliateCode: affiliate.affiliateCode });
+      await enqueueEmail({ kind: AFFILIATE_REACTIVATED_KIND, to: affiliate.accountEmail, ...message }, tx);
     }
     return { outcome: "changed" as const, status: to };
   });

@@ -13,7 +13,8 @@ import { logger } from "#server/logger.server";
 import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
 import { applyAsAffiliate } from "./applications.server";
 import { ALREADY_APPLIED_MESSAGE } from "./dashboard.server";
-import { applicationSchema, REQUIRED_FIELDS_MESSAGE } from "./schemas";
+import { applicationProblem } from "./application-problem";
+import { applicationSchema } from "./schemas";
 
 export const APPLICATION_SUBMITTED = "Application submitted! We'll review and notify you by email.";
 
@@ -25,7 +26,7 @@ export async function submitApplication(request: Request, user: SessionUser, cli
   const formData = await readFormData(request, { schema: [applicationSchema] });
   const submission = parseWithZod(formData, { schema: applicationSchema });
   if (submission.status !== "success") {
-    return answer({ ok: false, toast: { kind: "error", title: REQUIRED_FIELDS_MESSAGE }, reply: submission.reply() }, 400);
+    return answer({ ok: false, toast: { kind: "error", title: applicationProblem(submission.error) }, reply: submission.reply() }, 400);
   }
   const refusal = await rateLimit("/affiliate-application", { client: clientIp, email: user.email });
   if (refusal) {

@@ -98,7 +98,7 @@ export async function getAffiliateDashboard(user: SessionUser) {
         id: link.id,
         name: link.name,
         target: link.originalUrl,
-        url: link.customSlug ? `${siteUrl}/a/${link.customSlug}` : null,
+        url: `${siteUrl}/a/${link.customSlug}`,
         isActive: link.isActive,
         clicks: link.clicks,
       })),

@@ -1,5 +1,5 @@
 // Affiliate program e-mails: application received (to the applicant, and to the owner), approved,
-// rejected.
+// rejected, suspended, reactivated.
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
@@ -137,6 +137,65 @@ export function affiliateApplicationRejectedEmail(input: { email: string }): Ren
     text: `About your affiliate application
 
 Thank you for your interest in the ${site.businessName} affiliate program. We reviewed your application and cannot accept it at this time. If you think we missed something, reply to this e-mail and tell us more about your audience.
+
+--
+${footerNote}
+`,
+  });
+}
+
+export function affiliateSuspendedEmail(input: { email: string; affiliateCode: string }): RenderedEmail {
+  const footerNote = `You received this because your affiliate account (${input.email}) was suspended.`;
+  const rows = [["Affiliate code", input.affiliateCode], ["Status", "Suspended"]] as const;
+  return renderEmail({
+    subject: `Your ${site.businessName} affiliate account is suspended`,
+    body: (
+      <EmailLayout preview="Your affiliate account is suspended: new clicks and sales are not credited." footerNote={footerNote}>
+        <Heading>Your affiliate account is suspended</Heading>
+        <Paragraph>
+          We have suspended your affiliate account. Your links still lead visitors to the bootcamp, but new clicks and sales
+          are not credited while it is suspended. Commission you have already earned stays yours. If you think this is a
+          mistake, reply to this e-mail.
+        </Paragraph>
+        <DetailsTable rows={rows} />
+      </EmailLayout>
+    ),
+    text: `Your affiliate account is suspended
+
+We have suspended your affiliate account. Your links still lead visitors to the bootcamp, but new clicks and sales are not credited while it is suspended. Commission you have already earned stays yours. If you think this is a mistake, reply to this e-mail.
+
+${textDetails(rows)}
+
+--
+${footerNote}
+`,
+  });
+}
+
+export function affiliateReactivatedEmail(input: { email: string; affiliateCode: string }): RenderedEmail {
+  const { SITE_URL } = getEnv();
+  const dashboardUrl = `${SITE_URL}/affiliate-dashboard`;
+  const referralUrl = `${SITE_URL}/a/${encodeURIComponent(input.affiliateCode)}`;
+  const rows = [["Affiliate code", input.affiliateCode], ["Your link", referralUrl]] as const;
+  const footerNote = `You received this because your affiliate account (${input.email}) was reactivated.`;
+  return renderEmail({
+    subject: `Your ${site.businessName} affiliate account is active again`,
+    body: (
+      <EmailLayout preview="Your affiliate account is active again: clicks and sales count from now on." footerNote={footerNote}>
+        <Heading>Your affiliate account is active again</Heading>
+        <Paragraph>We have reactivated your affiliate account. Clicks and bootcamp sales through your links are credited again from now on.</Paragraph>
+        <DetailsTable rows={rows} />
+        <ActionButton href={dashboardUrl}>Open the partner dashboard</ActionButton>
+        <FallbackLink href={dashboardUrl} />
+      </EmailLayout>
+    ),
+    text: `Your affiliate account is active again
+
+We have reactivated your affiliate account. Clicks and bootcamp sales through your links are credited again from now on.
+
+${textDetails(rows)}
+
+Partner dashboard: ${dashboardUrl}
 
 --
 ${footerNote}

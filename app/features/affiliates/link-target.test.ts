@@ -29,6 +29,9 @@ describe("custom link targets", () => {
     "bootcamp",
     "",
     "/.//evil.example",
+    "/ /evil.example",
+    "/%20/evil.example",
+    "/boot\u00a0camp",
   ])("refuse %j", (target) => {
     expect(sameSitePath(target)).toBeNull();
   });

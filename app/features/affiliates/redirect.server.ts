@@ -112,8 +112,9 @@ export async function followAffiliateLink(visit: LinkVisit): Promise<LinkAnswer>
   if (!reference || !isWellFormedReference(reference)) return { location: destinationOf(reference, null), setCookies: [] };
   try {
     const userAgent = visit.userAgent || null;
-    // Every browser names itself; a request without a user agent is a script.
-    const person = userAgent !== null && !isbot(userAgent);
+    // Every browser names itself; a request without a user agent is a script. A HEAD (a link
+    // checker, a preview) is answered alike but is nobody's visit.
+    const person = visit.method === "GET" && userAgent !== null && !isbot(userAgent);
     let sessionId = person ? await readClickSession(visit.cookie) : null;
     const newSession = person && !sessionId;
     sessionId ??= crypto.randomUUID();
@@ -139,6 +140,7 @@ export async function followAffiliateLink(visit: LinkVisit): Promise<LinkAnswer>
 /** The route loader's answer: followAffiliateLink for a Fetch API request, as a redirect Response. */
 export async function affiliateLinkResponse(request: Request, parameter: string | undefined, clientIp: string | undefined): Promise<Response> {
   const { location, setCookies } = await followAffiliateLink({
+    method: request.method,
     parameter,
     path: new URL(request.url).pathname,
     cookie: request.headers.get("cookie"),

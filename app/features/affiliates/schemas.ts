@@ -4,7 +4,7 @@ import { z } from "~/lib/zod";
 import { plainText } from "~/lib/plain-text";
 import { dollarsToCents } from "./money";
 import { STATUS_ACTION_NAMES } from "./status";
-import { DEFAULT_LINK_TARGET, sameSitePath } from "./link-target";
+import { checkLinkTarget, TARGET_REQUIRED_MESSAGE } from "./link-target";
 
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 const EMAIL_MESSAGE = "Please enter a valid email address";
@@ -42,22 +42,19 @@ export const DEACTIVATE_LINK_INTENT = "deactivate-link";
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MESSAGE = "Use 3 to 48 lower-case letters, digits and single hyphens, like spring-promo.";
-export const TARGET_MESSAGE = "Enter a path on this site that starts with /, like /bootcamp.";
 
-/** 'Create Custom Link': name and target required (target /bootcamp unless changed), slug optional. */
+/** 'Create Custom Link': name and target required (the field starts at /bootcamp), slug optional. */
 export const createLinkSchema = z.object({
   intent: z.literal(CREATE_LINK_INTENT),
   name: plainText({ error: "Please enter a link name." }).trim().min(1, { error: "Please enter a link name." }).max(100, { error: "Please keep the name under 100 characters." }),
-  targetUrl: plainText({ error: TARGET_MESSAGE })
+  targetUrl: plainText({ error: TARGET_REQUIRED_MESSAGE })
     .trim()
-    .min(1, { error: "Please enter a target URL." })
     .max(500, { error: "Please keep the target under 500 characters." })
     .transform((value, ctx) => {
-      const path = sameSitePath(value);
-      if (path === null) ctx.addIssue({ code: "custom", message: TARGET_MESSAGE });
-      return path ?? z.NEVER;
-    })
-    .default(DEFAULT_LINK_TARGET),
+      const checked = checkLinkTarget(value);
+      if ("problem" in checked) ctx.addIssue({ code: "custom", message: checked.problem });
+      return "path" in checked ? checked.path : z.NEVER;
+    }),
   customSlug: plainText()
     .trim()
     .toLowerCase()

@@ -6,7 +6,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Field, FormError, isValidationIntent, SubmitButton, TextareaField, VALIDATION_TIMING } from "~/components/form";
 import { toast } from "~/components/toast";
-import { APPLY_INTENT, applicationSchema, REQUIRED_FIELDS_MESSAGE } from "../schemas";
+import { applicationProblem } from "../application-problem";
+import { APPLY_INTENT, applicationSchema } from "../schemas";
 
 export function ApplicationForm({
   lastResult,
@@ -32,10 +33,11 @@ export function ApplicationForm({
       method="post"
       {...formProps}
       onSubmit={(event) => {
-        // The spec's toast when a required field is missing (the fields say which). Only a real
-        // submission toasts; Conform's validation while typing submits too.
+        // The spec's toast when a required field is missing (the fields say which), else the
+        // field's own problem. Only a real submission toasts; Conform's validation while typing
+        // submits too.
         const submission = parseWithZod(new FormData(event.currentTarget), { schema: applicationSchema });
-        if (!isValidationIntent(event) && submission.status !== "success") toast.error(REQUIRED_FIELDS_MESSAGE);
+        if (!isValidationIntent(event) && submission.status !== "success") toast.error(applicationProblem(submission.error));
         formProps.onSubmit(event);
       }}
       className="grid gap-6"

@@ -44,7 +44,7 @@ export function BecomeAnAffiliate({ busy }: { busy: boolean }) {
 export type DashboardView = {
   affiliate: { code: string; status: string; rateLabel: string; affiliateUrl: string; previewPath: string; appliedLabel: string };
   totals: { clicks: number; conversions: number; earnings: string; balance: string; paid: string };
-  links: Array<{ id: string; name: string; target: string; url: string | null; isActive: boolean; clicks: number }>;
+  links: Array<{ id: string; name: string; target: string; url: string; isActive: boolean; clicks: number }>;
   referrals: Array<{ id: string; dateLabel: string; saleAmount: string; commission: string; status: string; customer: string }>;
   payouts: Array<{ id: string; amount: string; paidOnLabel: string; method: string | null; reference: string | null }>;
 };
@@ -164,14 +164,14 @@ function CreateLinkDialog() {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Create Custom Link</DialogTitle>
-          <DialogDescription>A named link to any page of the site; an optional slug gives it a short address.</DialogDescription>
+          <DialogDescription>A named link to any page of the site, with a short address of its own.</DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post" action="/affiliate-dashboard" {...getFormProps(form)} className="grid gap-4">
           <input type="hidden" name="intent" value={CREATE_LINK_INTENT} />
           <FormError id={form.errorId} errors={form.errors} />
           <Field field={fields.name} label="Link Name *" placeholder="Spring newsletter" />
           <Field field={fields.targetUrl} label="Target URL *" placeholder={DEFAULT_LINK_TARGET} description="A page of this site, like /bootcamp or /booking." />
-          <Field field={fields.customSlug} label="Custom Slug" placeholder="spring-promo" description="Optional: your link becomes /a/spring-promo." />
+          <Field field={fields.customSlug} label="Custom Slug" placeholder="spring-promo" description="Optional: your link becomes /a/spring-promo. Left empty, one is made from the name." />
           <div className="flex justify-end gap-2">
             <SubmitButton busy={fetcher.state !== "idle"} busyText="Creating...">
               Create Link
@@ -211,15 +211,15 @@ function LinkRow({ link }: { link: DashboardView["links"][number] }) {
           {link.name} {link.isActive ? null : <span className="text-sm font-normal text-muted-foreground">(inactive)</span>}
         </p>
         <p className="text-sm break-all text-muted-foreground">
-          {link.url ? <span className="font-mono text-foreground">{link.url}</span> : "No custom slug"} → {link.target}
+          <span className="font-mono text-foreground">{link.url}</span> → {link.target}
         </p>
       </div>
       <div className="flex items-center gap-2">
         <span className="text-sm tabular-nums" aria-label={`${link.clicks} clicks`}>
           {link.clicks} click{link.clicks === 1 ? "" : "s"}
         </span>
-        {link.url && link.isActive ? (
-          <Button type="button" size="sm" variant="outline" onClick={() => copyText(link.url!, "Affiliate URL copied to clipboard!")} aria-label={`Copy ${link.name}`}>
+        {link.isActive ? (
+          <Button type="button" size="sm" variant="outline" onClick={() => copyText(link.url, "Affiliate URL copied to clipboard!")} aria-label={`Copy ${link.name}`}>
             <Copy aria-hidden="true" />
           </Button>
         ) : null}
