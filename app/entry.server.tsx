@@ -13,6 +13,7 @@ import { chooseEncoding, DOCUMENT_ENCODINGS, encodeDocument } from "#server/cont
 import { NonceProvider } from "~/lib/nonce";
 import { nonceContext, pageCacheRenderContext } from "~/lib/request-context";
 import { isProtectedPath } from "~/lib/route-access";
+import { loggedPath } from "~/lib/request-path";
 import { logger } from "#server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -126,7 +127,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error, url: request.url }, "render error");
+          if (shellRendered) logger.error({ err: error, path: loggedPath(request.url) }, "render error");
         },
       },
     );
@@ -137,5 +138,5 @@ export default function handleRequest(
 // plain message in production).
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ err: error, method: request.method, url: request.url }, "request error");
+  logger.error({ err: error, method: request.method, path: loggedPath(request.url) }, "request error");
 }

@@ -1,8 +1,8 @@
 // The HTTP server: configuration, database, the page cache (answered ahead of Express), then
-// Express: security headers, request limits, partner links, health check, origin check,
-// precompressed static files, compression and React Router's request handler. Built by Vite into
-// build/server/index.js; `node server.js` calls startServer(). The development server loads this
-// module through Vite.
+// Express: security headers, request limits (the address, the method, the body), partner links,
+// health check, origin check, precompressed static files, compression and React Router's request
+// handler. Built by Vite into build/server/index.js; `node server.js` calls startServer(). The
+// development server loads this module through Vite.
 import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -23,7 +23,7 @@ import { logger } from "./logger.server";
 import { pageCache } from "./page-cache.server";
 import { listenForPageChanges } from "./page-invalidation.server";
 import { rateLimitNoticesQueued } from "./rate-limits.server";
-import { limitFormFields, limitRequestBodies, refuseOtherMethods } from "./request-limits.server";
+import { addressRefusal, limitFormFields, limitRequestBodies, refuseOtherMethods, refuseUnreadableAddresses } from "./request-limits.server";
 import { securityHeaders } from "./security-headers.server";
 import { staticAssets } from "./static-assets.server";
 
@@ -64,6 +64,7 @@ export async function startServer({
   app.set("etag", false);
   app.set("trust proxy", env.TRUST_PROXY.split(",").map((item) => item.trim()));
   app.use(securityHeaders(env, { dev: Boolean(viteDevServer) }));
+  app.use(refuseUnreadableAddresses());
   app.use(refuseOtherMethods());
   app.use(limitRequestBodies());
   app.use(limitFormFields());
@@ -114,8 +115,10 @@ export async function startServer({
   const servePageCache = typeof build === "function" ? undefined : pageCache(build, env, hooks.isSignedIn);
   // Every instance drops the pages a change on any instance affects (blog posts: decision 015).
   const stopListening = servePageCache ? await listenForPageChanges(database) : async () => {};
+  // An address Express refuses (a control character, overlong) is never looked up in the page
+  // cache either: the cache would render it to find out.
   const listener: http.RequestListener = servePageCache
-    ? (req, res) => servePageCache(req, res, () => app(req, res))
+    ? (req, res) => (addressRefusal(req.url ?? "/") ? app(req, res) : servePageCache(req, res, () => app(req, res)))
     : app;
 
   let server: http.Server;

@@ -4,6 +4,7 @@ import type express from "express";
 import type { Env } from "~/lib/env.server";
 import { crossSiteRefusal } from "~/lib/origin-check";
 import { NO_STORE } from "~/lib/cache-headers";
+import { loggedPath } from "~/lib/request-path";
 import { logger } from "./logger.server";
 
 export function refuseCrossSitePosts(env: Env): express.RequestHandler {
@@ -15,7 +16,8 @@ export function refuseCrossSitePosts(env: Env): express.RequestHandler {
       [siteOrigin, `${req.protocol}://${req.get("host")}`],
     );
     if (!reason) return next();
-    logger.warn({ method: req.method, path: req.path, origin }, "cross-site request refused");
+    // The route's pattern: a path may carry a token (an unsubscribe link's).
+    logger.warn({ method: req.method, path: loggedPath(req.path), origin }, "cross-site request refused");
     res.status(403).set({ ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" }).send(reason);
   };
 }

@@ -1,12 +1,53 @@
-// Plain answers, before any route runs, to requests the site does not take: a method its route
-// does not answer (405 with Allow, instead of an error page or a 500), a body larger than its route
-// allows (413, without reading the rest of it), and a form with more fields than its route takes
-// (400, counted as the bytes arrive: the form parsers downstream cost more per field than per
-// byte). The limits are the route's rule in app/lib/route-access.ts.
+// Plain answers, before any route runs, to requests the site does not take: an address with a
+// control character or longer than any of the site's (404, 400 or 414: no route or query ever
+// sees them), a method its route does not answer (405 with Allow, instead of an error page or a
+// 500), a body larger than its route allows (413, without reading the rest of it), and a form with
+// more fields than its route takes (400, counted as the bytes arrive: the form parsers downstream
+// cost more per field than per byte). The limits are the route's rule in app/lib/route-access.ts.
 import type { Request, RequestHandler, Response } from "express";
 import { TOO_MANY_FIELDS_MESSAGE } from "~/lib/form-data.server";
 import { getEnv } from "~/lib/env.server";
+import { loggedPath } from "~/lib/request-path";
 import { ruleFor, type BodyRule } from "~/lib/route-access";
+import { logger } from "./logger.server";
+
+/** The longest path and query the site's own addresses come near, with room to spare. */
+export const MAX_PATH_LENGTH = 2_048;
+export const MAX_QUERY_LENGTH = 4_096;
+
+// A C0 control character or DEL, raw or percent-encoded: the only spellings that decode to one
+// (each is a single byte in UTF-8), so the address needs no decoding to be checked. No route takes
+// one, and PostgreSQL cannot even store a NUL: a query with it failed as a 500.
+const CONTROL_CHARACTER = /[\x00-\x1f\x7f]|%(?:[01][0-9a-f]|7f)/i;
+
+export type AddressRefusal = { status: 400 | 404 | 414; message: string };
+
+/** Why the site will not look up this address (a request's raw URL), or null when it will. */
+export function addressRefusal(url: string): AddressRefusal | null {
+  const queryStart = url.indexOf("?");
+  const pathLength = queryStart === -1 ? url.length : queryStart;
+  if (pathLength > MAX_PATH_LENGTH) {
+    return { status: 414, message: `The address is longer than this site's addresses: ${MAX_PATH_LENGTH} characters at most.\n` };
+  }
+  if (queryStart !== -1 && url.length - queryStart - 1 > MAX_QUERY_LENGTH) {
+    return { status: 414, message: `The address's query is longer than this site's: ${MAX_QUERY_LENGTH} characters at most.\n` };
+  }
+  const control = CONTROL_CHARACTER.exec(url);
+  if (!control) return null;
+  // In the path no page has it; in the query the page exists but the request cannot be right.
+  return queryStart === -1 || control.index < queryStart
+    ? { status: 404, message: "Page not found.\n" }
+    : { status: 400, message: "Bad request: the address holds a control character.\n" };
+}
+
+export function refuseUnreadableAddresses(): RequestHandler {
+  return (req, res, next) => {
+    const refusal = addressRefusal(req.originalUrl);
+    if (!refusal) return next();
+    logger.info({ method: req.method, path: loggedPath(req.originalUrl.split("?")[0]!), status: refusal.status }, "address refused");
+    res.status(refusal.status).type("text/plain").send(refusal.message);
+  };
+}
 
 export function refuseOtherMethods(): RequestHandler {
   return (req, res, next) => {

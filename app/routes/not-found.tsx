@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/not-found";
+import { loggedPath } from "~/lib/request-path";
 import { seo } from "~/lib/seo";
 import { logger } from "#server/logger.server";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
-  logger.warn({ path: pathname, method: request.method }, "not found");
+  logger.warn({ path: loggedPath(request.url), method: request.method }, "not found");
   return data(null, { status: 404 });
 }
 

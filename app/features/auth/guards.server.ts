@@ -12,7 +12,7 @@
 // /admin-login, which says 'Access Denied' (SPEC.md section 4), and an action answers 403; a failed
 // session lookup answers 503 ('Authentication Error').
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { documentPath } from "~/lib/request-path";
+import { documentPath, loggedPath } from "~/lib/request-path";
 import { signInTargetFor } from "~/lib/route-access";
 import { logger } from "#server/logger.server";
 import { getAuth } from "./auth.server";
@@ -42,7 +42,7 @@ export function hasSessionCookie(request: Request): boolean {
  */
 export async function getSession(request: Request): Promise<AuthSession | null> {
   if (!hasSessionCookie(request)) return null;
-  logger.debug({ path: new URL(request.url).pathname }, "session lookup");
+  logger.debug({ path: loggedPath(request.url) }, "session lookup");
   const result = await getAuth().api.getSession({ headers: request.headers });
   if (!result) return null;
   const roles = await getUserRoles(result.user.id);
