@@ -98,4 +98,70 @@ describe("a running server's request guards", () => {
     await expect.poll(() => server.output().includes(marker)).toBe(true);
     expect(lookups().slice(before).map((line) => JSON.parse(line).path)).toEqual(["/admin"]);
   });
+
+  /** The log lines written until a 404 to a fresh marker path has been logged after them. */
+  async function logLinesOf(requests: () => Promise<unknown>): Promise<string[]> {
+    const from = server.output().length;
+    await requests();
+    const marker = `/marker-${Date.now()}`;
+    await fetch(`${server.url}${marker}`);
+    await expect.poll(() => server.output().includes(marker)).toBe(true);
+    return server.output().slice(from).split("\n").filter(Boolean);
+  }
+
+  it("answers a NUL or control character in a path with a plain 404, in a query with a plain 400, before any route", async () => {
+    const cases: Array<[method: string, path: string, status: number, cookie?: string]> = [
+      ["GET", "/blog/%00", 404],
+      ["GET", "/blog/a%00b", 404],
+      ["GET", "/blog/a%00b.data", 404],
+      ["GET", "/newsletter/unsubscribe/%00", 404],
+      ["POST", "/newsletter/one-click/%00", 404],
+      ["GET", "/booking/cancel/%1b", 404],
+      ["GET", "/payment-success?session_id=%00", 400],
+      ["GET", "/affiliate-management?q=%00&status=%00", 400, adminCookie],
+      ["GET", "/admin/analytics?range=custom&from=2026-01-01%0A&to=2026-01-31", 400, adminCookie],
+      ["GET", "/booking?date=%00&duration=30", 400],
+      ["GET", "/?utm_source=%7F", 400],
+    ];
+    const lines = await logLinesOf(async () => {
+      for (const [method, path, status, cookie] of cases) {
+        const response = await fetch(`${server.url}${path}`, { method, headers: { ...fromSite(), ...(cookie ? { cookie } : {}) }, redirect: "manual" });
+        const text = await response.text();
+        expect([method, path, response.status, response.headers.get("content-type")]).toEqual([method, path, status, "text/plain; charset=utf-8"]);
+        expect(text).toBe(status === 404 ? "Page not found.\n" : "Bad request: the address holds a control character.\n");
+        // The answer is the server's own, with its security headers.
+        expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      }
+    });
+    expect(lines.filter((line) => JSON.parse(line).level >= 50)).toEqual([]);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it("answers an overlong path or query with a plain 414", async () => {
+    const longPath = await fetch(`${server.url}/blog/${"a".repeat(3_000)}`);
+    expect([longPath.status, await longPath.text()]).toEqual([414, "The address is longer than this site's addresses: 2048 characters at most.\n"]);
+    const longQuery = await fetch(`${server.url}/blog?q=${"a".repeat(5_000)}`);
+    expect([longQuery.status, await longQuery.text()]).toEqual([414, "The address's query is longer than this site's: 4096 characters at most.\n"]);
+    // A long query of the site's own stays well within it.
+    expect((await fetch(`${server.url}/blog?q=${"a".repeat(1_000)}`)).status).toBe(200);
+  });
+
+  it("logs a request by its route's pattern: no token of a path reaches the log", async () => {
+    const token = "tok-SECRET-7f3a9c2e4b1d8a6f";
+    const lines = await logLinesOf(async () => {
+      // The cross-site refusal line.
+      expect((await post(`/newsletter/unsubscribe/${token}`, form({}), fromElsewhere)).status).toBe(403);
+      expect((await post(`/booking/cancel/${token}`, form({ intent: "cancel" }), fromElsewhere)).status).toBe(403);
+      expect((await post(`/checkout/test/${token}.data`, form({ intent: "cancel" }), fromElsewhere)).status).toBe(403);
+      // A 404 under a route that takes a token (a mail client that appended to the link).
+      expect((await fetch(`${server.url}/newsletter/unsubscribe/${token}/x`)).status).toBe(404);
+      expect((await fetch(`${server.url}/booking/cancel/${token}/x?token=${token}`)).status).toBe(404);
+      // Debug lines (the session lookup) of a signed-in visit, and Better Auth's reset link.
+      await fetch(`${server.url}/newsletter/unsubscribe/${token}`, { headers: { cookie: adminCookie } });
+      await fetch(`${server.url}/api/auth/reset-password/${token}?callbackURL=%2Fauth`, { redirect: "manual" });
+    });
+    expect(lines.find((line) => line.includes("cross-site request refused") && line.includes('"/newsletter/unsubscribe/:token"'))).toBeDefined();
+    expect(lines.find((line) => line.includes('"msg":"not found"') && line.includes("/newsletter/unsubscribe/"))).toBeDefined();
+    expect(lines.filter((line) => line.includes("SECRET"))).toEqual([]);
+  });
 });
