@@ -190,6 +190,32 @@ describe.each(testDatabases)("blog for readers on $name", ({ open }) => {
     expect(xmlText(tricky, "title")).toBe('Speeds & Feeds <b>"bold"</b> ]]> end');
     expect(xmlText(tricky, "description")).toBe("Tolerance < 0.001 & more");
   });
+
+  it("/blog/rss.xml: every link and image of an item is absolute (feed readers have no page to resolve against)", async () => {
+    await insertPost(db.db, {
+      slug: "linked-item",
+      featuredImageUrl: "/media/posts/1-linked-item-shop.webp",
+      content:
+        '<p>Book a <a href="/booking">free assessment</a>, see <a href="#tables">the tables</a> or <a href="../about">about</a>.</p>' +
+        '<p><img src="/images/blog/spindle.webp" srcset="/images/blog/spindle-480.webp 480w, /images/blog/spindle.webp 1200w" alt="Spindle"></p>' +
+        '<p><a href="https://other.example/x">Elsewhere</a> <a href="mailto:shop@example.com">Mail</a></p>',
+    });
+    const { text } = await body(await rssRoute.loader());
+    const item = [...text.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((match) => match[1]!).find((it) => it.includes("linked-item"))!;
+    const content = xmlText(item, "content:encoded");
+    const urls = [...content.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1]!);
+    const srcset = [...content.matchAll(/\ssrcset="([^"]*)"/g)].flatMap((m) => m[1]!.split(/,\s*/).map((candidate) => candidate.split(/\s+/)[0]!));
+    expect(urls).toEqual([
+      "https://www.example.com/booking",
+      "https://www.example.com/blog/linked-item#tables",
+      "https://www.example.com/about",
+      "https://www.example.com/images/blog/spindle.webp",
+      "https://other.example/x",
+      "mailto:shop@example.com",
+    ]);
+    expect(srcset).toEqual(["https://www.example.com/images/blog/spindle-480.webp", "https://www.example.com/images/blog/spindle.webp"]);
+    expect(item).toContain('url="https://www.example.com/media/posts/1-linked-item-shop.webp"');
+  });
 });
 
 /** The text of the first <tag> in `xml`, with CDATA sections and entities resolved as an XML parser would. */

@@ -101,6 +101,56 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("admin newsletter 
     expect(draft.body.reply.error).toEqual({ postSlug: ["That post is not published any more."] });
   });
 
+  /** Every href, src and srcset URL of an HTML part. */
+  const urlsIn = (html: string) => [
+    ...[...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/\ssrcset="([^"]*)"/g)].flatMap((m) => m[1]!.split(/,\s*/).map((candidate) => candidate.split(/\s+/)[0]!)),
+  ];
+  const BODY_WITH_LINKS =
+    '<p>Book a <a href="/booking">free assessment</a> today.</p>' +
+    '<p><img src="/images/blog/spindle.webp" srcset="/images/blog/spindle-480.webp 480w, /images/blog/spindle.webp 1200w" alt="Spindle"></p>' +
+    '<p>More on <a href="/blog">the blog</a> and <a href="https://other.example/x">elsewhere</a>.</p>';
+
+  it("builds an issue with every link and image absolute, and a text part with its paragraphs and link targets", async () => {
+    const site = getEnv().SITE_URL;
+    await post({ intent: "create-issue", postSlug: "", subject: "Links", html: BODY_WITH_LINKS });
+    const [issue] = await issues();
+    await post({ intent: "send-test", issueId: issue!.id, email: "owner@example.test" });
+    const [message] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.kind, NEWSLETTER_TEST_KIND));
+    const urls = urlsIn(message!.html);
+    expect(urls).toEqual(expect.arrayContaining([`${site}/booking`, `${site}/images/blog/spindle.webp`, `${site}/images/blog/spindle-480.webp`, `${site}/blog`, "https://other.example/x"]));
+    expect(urls.filter((url) => !/^https?:\/\//.test(url))).toEqual([]);
+
+    const paragraphs = message!.text.split(/\n\s*\n/).map((paragraph) => paragraph.replace(/\s+/g, " ").trim());
+    expect(paragraphs).toContainEqual(expect.stringMatching(/^Book a free assessment.*today\.$/));
+    expect(paragraphs).toContainEqual(expect.stringMatching(/^More on the blog.*elsewhere.*\.$/));
+    expect(message!.text).toContain(`${site}/booking`);
+    expect(message!.text).toContain(`${site}/blog`);
+    expect(message!.text).toContain("https://other.example/x");
+  });
+
+  it("builds an issue from a post with the post's links absolute and its paragraphs in the text part", async () => {
+    const site = getEnv().SITE_URL;
+    await insertPost(db.db, { title: "Linked post", slug: "linked-post", content: BODY_WITH_LINKS, status: "published", publishedAt: new Date() });
+    await post({ intent: "create-issue", postSlug: "linked-post", subject: "", html: "" });
+    const [issue] = await issues();
+    expect(urlsIn(issue!.html).filter((url) => !/^https?:\/\//.test(url))).toEqual([]);
+    expect(issue!.html).toContain(`href="${site}/booking"`);
+    expect(issue!.text).toMatch(/free assessment[^\n]*today\.\s*\n\s*\n/);
+    expect(issue!.text).toContain(`${site}/booking`);
+    expect(issue!.text).toContain(`${site}/blog/linked-post`);
+  });
+
+  it("previews an issue started from a post before it is saved: the HTML exactly as it will be stored", async () => {
+    await insertPost(db.db, { title: "Preview me", slug: "preview-me", content: BODY_WITH_LINKS, status: "published", publishedAt: new Date() });
+    const shown = (await page("?post=preview-me")).data;
+    expect(shown.postPreview).toMatchObject({ slug: "preview-me", subject: "Preview me" });
+    await post({ intent: "create-issue", postSlug: "preview-me", subject: "", html: "" });
+    const [issue] = await issues();
+    expect(shown.postPreview.html).toBe(issue!.html);
+    expect((await page("?post=no-such-post")).data.postPreview).toBeNull();
+  });
+
   it("sends a test to one address only: no delivery, the issue stays a draft", async () => {
     await post({ intent: "create-issue", postSlug: "", subject: "Test me", html: "<p>Body</p>" });
     const [issue] = await issues();

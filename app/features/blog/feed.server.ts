@@ -1,5 +1,6 @@
 // /blog/rss.xml: the newest published posts as RSS 2.0 (the `feed` library writes and escapes the
-// XML). Drafts never appear: the query asks for published posts only.
+// XML). Drafts never appear: the query asks for published posts only. A feed reader has no page to
+// resolve a relative link against, so each item's links and images are absolute (on the post's URL).
 import { Feed } from "feed";
 import { site } from "~/content/site";
 import { absoluteUrl } from "~/lib/seo";
@@ -29,7 +30,7 @@ export async function blogFeedXml(siteUrl: string): Promise<string> {
       id: link,
       link,
       description: postMetaDescription(post, postPlainText(post.content)),
-      content: sanitizePostHtml(post.content),
+      content: sanitizePostHtml(post.content, { baseUrl: link }),
       date: post.publishedAt ?? post.updatedAt,
       image: absoluteUrl(siteUrl, postImage(post)),
     });

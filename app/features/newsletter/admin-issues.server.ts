@@ -6,7 +6,6 @@ import { desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { ActionResult } from "~/components/form";
 import { listPublishedPosts, findPublishedPost } from "~/features/blog/posts.server";
-import { postPlainText, sanitizePostHtml } from "~/features/blog/sanitize";
 import { NO_STORE } from "~/lib/cache-headers";
 import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/form-data.server";
@@ -20,6 +19,7 @@ import { enqueueEmail } from "#server/email/outbox.server";
 import { logger } from "#server/logger.server";
 import type { IssueView } from "./components/admin-issues";
 import { newsletterIssueEmail } from "./email-templates.server";
+import { issueContent } from "./issue-content.server";
 import { queueInBackground } from "./issue-queue.server";
 import { createIssue, startSending } from "./issues.server";
 import {
@@ -68,9 +68,18 @@ export async function listIssuesWithCounts(executor: Executor = getDb()) {
 
 export type IssueRow = Awaited<ReturnType<typeof listIssuesWithCounts>>[number];
 
-/** The page: issues, the published posts to start one from, who would get it, `?send=` question. */
+/**
+ * The page: issues, the published posts to start one from, who would get it, `?send=` question.
+ * `?post=<slug>`: that post as an issue, for the composer's preview before it is saved.
+ */
 export async function getNewsletterPage(url: URL, now = new Date()) {
-  const [issues, posts, activeSubscribers] = await Promise.all([listIssuesWithCounts(), listPublishedPosts(), countActiveSubscribers()]);
+  const previewSlug = url.searchParams.get("post");
+  const [issues, posts, activeSubscribers, postIssue] = await Promise.all([
+    listIssuesWithCounts(),
+    listPublishedPosts(),
+    countActiveSubscribers(),
+    previewSlug ? issueFromPost(previewSlug) : null,
+  ]);
   const send = url.searchParams.get("send");
   const confirmSendId = send && isUuid(send) && issues.some((issue) => issue.id === send && issue.status === "draft") ? send : null;
   return data(
@@ -95,6 +104,7 @@ export async function getNewsletterPage(url: URL, now = new Date()) {
       posts: posts.map((post) => ({ slug: post.slug, title: post.title })),
       activeSubscribers,
       confirmSendId,
+      postPreview: postIssue && previewSlug ? { slug: previewSlug, subject: postIssue.subject, html: postIssue.html } : null,
       postalAddressMissing: getEnv().MAILING_POSTAL_ADDRESS ? null : POSTAL_ADDRESS_MISSING,
     },
     { headers: NO_STORE },
@@ -105,13 +115,12 @@ export type NewsletterActionResult = ActionResult & { intent: string; toast: Toa
 
 const answer = (result: NewsletterActionResult, status = 200) => data(result, { status, headers: NO_STORE });
 
-/** A post as an issue: its title, its text, and a link to read it on the site. */
+/** A post as an issue: its title, its content (links absolute on its URL), and a link to read it on the site. */
 async function issueFromPost(slug: string) {
   const post = await findPublishedPost(slug);
   if (!post) return null;
   const link = `${getEnv().SITE_URL}/blog/${encodeURIComponent(post.slug)}`;
-  const html = `${sanitizePostHtml(post.content)}<p><a href="${link}">Read it on the site</a></p>`;
-  return { subject: post.title, html, text: `${postPlainText(post.content)}\n\nRead it on the site: ${link}`, postId: post.id };
+  return { subject: post.title, ...issueContent(`${post.content}<p><a href="${link}">Read it on the site</a></p>`, link), postId: post.id };
 }
 
 async function create(formData: FormData) {
@@ -136,8 +145,7 @@ async function create(formData: FormData) {
     if (subject) issue.subject = subject;
   } else {
     // Sanitized with the blog's one allow-list, as it will be sent.
-    const body = sanitizePostHtml(html ?? "");
-    issue = { subject: subject!, html: body, text: postPlainText(body) };
+    issue = { subject: subject!, ...issueContent(html ?? "", `${getEnv().SITE_URL}/`) };
   }
   const { id } = await createIssue(issue);
   logger.info({ issueId: id, postId: issue.postId ?? null }, "newsletter issue created");
