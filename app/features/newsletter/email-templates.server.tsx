@@ -4,6 +4,25 @@ import { getEnv } from "~/lib/env.server";
 import { renderEmail, type RenderedEmail } from "#server/email/render.server";
 import { ActionButton, EmailLayout, Heading, Paragraph } from "#server/email/layout";
 
+/**
+ * The way out, as it works: the link opens a page with one button (opening it changes nothing, as
+ * mail scanners open links); the one click is the mail app's own button (List-Unsubscribe-Post).
+ */
+function UnsubscribeLine({ lead, url, margin }: { lead: string; url: string; margin: string }) {
+  return (
+    <p style={{ margin, fontSize: 13, color: "#4b5563" }}>
+      {lead}{" "}
+      <a href={url} style={{ color: "#4b5563" }}>
+        Unsubscribe
+      </a>
+      : the link opens a page with one button. Or use your mail app's own Unsubscribe button.
+    </p>
+  );
+}
+
+const unsubscribeText = (lead: string, url: string) =>
+  `${lead} Unsubscribe: ${url}\n(the link opens a page with one button). Or use your mail app's own Unsubscribe button.`;
+
 /** Why the reader got it, then the sender's postal address when configured (CAN-SPAM). */
 function mailingFooterNote(why: string): string {
   const postalAddress = getEnv().MAILING_POSTAL_ADDRESS;
@@ -24,13 +43,7 @@ export function newsletterWelcomeEmail(input: { email: string; unsubscribeUrl: s
           and 5-axis know-how, lean and quality wins, and what is changing for American manufacturers.
         </Paragraph>
         <ActionButton href={blogUrl}>Read the latest posts</ActionButton>
-        <p style={{ margin: 0, fontSize: 13, color: "#4b5563" }}>
-          Changed your mind?{" "}
-          <a href={input.unsubscribeUrl} style={{ color: "#4b5563" }}>
-            Unsubscribe
-          </a>{" "}
-          with one click.
-        </p>
+        <UnsubscribeLine lead="Changed your mind?" url={input.unsubscribeUrl} margin="0" />
       </EmailLayout>
     ),
     text: `Welcome to the newsletter
@@ -39,7 +52,7 @@ Thanks for subscribing. Once a month you will get practical manufacturing intell
 
 Read the latest posts: ${blogUrl}
 
-Changed your mind? Unsubscribe: ${input.unsubscribeUrl}
+${unsubscribeText("Changed your mind?", input.unsubscribeUrl)}
 
 --
 ${footerNote}
@@ -58,18 +71,12 @@ export function newsletterIssueEmail(input: { subject: string; html: string; tex
     body: (
       <EmailLayout preview={input.subject} footerNote={footerNote}>
         <div dangerouslySetInnerHTML={{ __html: input.html }} />
-        <p style={{ margin: "24px 0 0", fontSize: 13, color: "#4b5563" }}>
-          Don't want these e-mails?{" "}
-          <a href={input.unsubscribeUrl} style={{ color: "#4b5563" }}>
-            Unsubscribe
-          </a>{" "}
-          with one click.
-        </p>
+        <UnsubscribeLine lead="Don't want these e-mails?" url={input.unsubscribeUrl} margin="24px 0 0" />
       </EmailLayout>
     ),
     text: `${input.text.trim()}
 
-Don't want these e-mails? Unsubscribe: ${input.unsubscribeUrl}
+${unsubscribeText("Don't want these e-mails?", input.unsubscribeUrl)}
 
 --
 ${footerNote}
