@@ -2,12 +2,10 @@ import { ArrowLeft } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { useToast } from "~/components/form";
 import type { Route } from "./+types/admin-order";
-import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { getOrderView, refundFromAdmin } from "~/features/checkout/admin-pages.server";
-import { OrderFacts, RefundForm } from "~/features/checkout/components/admin-orders";
-import { ORDER_STATUS_LOOKS } from "~/features/checkout/order-status";
+import { OrderBadges, OrderFacts, RefundForm } from "~/features/checkout/components/admin-orders";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Order", description: "One bootcamp order.", noIndex: true });
@@ -36,9 +34,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </Button>
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight break-words text-primary sm:text-3xl">{order.buyer}</h1>
-        <StatusBadge look={ORDER_STATUS_LOOKS[order.status]} />
+        <OrderBadges order={order} />
       </div>
       <div className="mt-6 grid gap-6">
+        {order.paymentProblem ? (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+            {order.paymentProblem}
+          </p>
+        ) : null}
         <OrderFacts order={order} />
         {canRefund ? (
           // A new amount after each refund: the form starts again from the rest.

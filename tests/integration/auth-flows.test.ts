@@ -384,12 +384,13 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
     ]);
     const monthStart = startOfBusinessMonth(now);
     expect(monthStart.toISOString()).toBe("2026-03-01T06:00:00.000Z");
+    // Real payments: the test checkout's orders count as no revenue.
     await getDb().insert(orders).values([
-      { provider: "test", providerSessionId: "ov-1", amountCents: 750000, status: "paid", paidAt: now },
-      { provider: "test", providerSessionId: "ov-2", amountCents: 750000, refundedCents: 250000, status: "partially_refunded", paidAt: monthStart },
-      { provider: "test", providerSessionId: "ov-3", amountCents: 750000, refundedCents: 750000, status: "refunded", paidAt: now },
-      { provider: "test", providerSessionId: "ov-4", amountCents: 750000, status: "paid", paidAt: new Date(monthStart.getTime() - 1) },
-      { provider: "test", providerSessionId: "ov-5", amountCents: 750000, status: "open" },
+      { provider: "stripe", providerSessionId: "ov-1", amountCents: 750000, status: "paid", paidAt: now },
+      { provider: "stripe", providerSessionId: "ov-2", amountCents: 750000, refundedCents: 250000, status: "partially_refunded", paidAt: monthStart },
+      { provider: "stripe", providerSessionId: "ov-3", amountCents: 750000, refundedCents: 750000, status: "refunded", paidAt: now },
+      { provider: "stripe", providerSessionId: "ov-4", amountCents: 750000, status: "paid", paidAt: new Date(monthStart.getTime() - 1) },
+      { provider: "stripe", providerSessionId: "ov-5", amountCents: 750000, status: "open" },
     ]);
     expect(await getAdminOverview(now)).toEqual({
       totalPosts: before.totalPosts + 2,

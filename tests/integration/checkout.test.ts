@@ -7,7 +7,7 @@
 // as the button's request, the test checkout's Pay and Cancel, the success page, the admin's refund.
 import Stripe from "stripe";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as createPaymentRoute from "~/routes/api-create-payment";
 import * as webhookRoute from "~/routes/api-stripe-webhook";
 import * as testCheckoutRoute from "~/routes/checkout-test";
@@ -18,8 +18,12 @@ import * as ordersCsvRoute from "~/routes/admin-orders-csv";
 import { attributionCookieHeader } from "~/features/affiliates/attribution.server";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { fulfilOrder } from "~/features/checkout/fulfilment.server";
-import { findOrderById } from "~/features/checkout/orders.server";
+import { countPaidOrdersSince, findOrderById, revenueSince } from "~/features/checkout/orders.server";
+import { CHECKOUT_FAILED_MESSAGE } from "~/features/checkout/messages";
+import { eventCounts } from "~/features/analytics/report.server";
+import { centralDate } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
+import { logger } from "#server/logger.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { affiliateReferrals, affiliates, emailOutbox, events, orders, users, webhookEvents } from "#server/db/schema";
 import { cookieHeader, createVerifiedUser, freshIp, routeArgs, signedInCookie, siteRequest } from "../support/auth";
@@ -60,6 +64,8 @@ function session(order: { id: string; sessionId: string }, overrides: Record<str
     object: "checkout.session",
     payment_status: "paid",
     status: "complete",
+    amount_total: 750_000,
+    currency: "usd",
     payment_intent: `pi_for_${order.sessionId}`,
     customer_details: { email: "Buyer@Example.com", name: "Dana Buyer", phone: "+13165550100" },
     custom_fields: [{ key: "company_name", type: "text", text: { value: "Acme Machining" } }],
@@ -94,6 +100,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("checkout on %s", 
     memberCookie = await signedInCookie("buyer-member@example.test", "member-password-1");
   });
   afterAll(() => db.close());
+  afterEach(() => vi.restoreAllMocks());
   beforeEach(async () => {
     await db.db.delete(webhookEvents);
     await db.db.delete(affiliateReferrals);
@@ -124,7 +131,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("checkout on %s", 
 
   const orderOf = async (id: string) => (await db.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const referralsOf = (orderId: string) => db.db.select().from(affiliateReferrals).where(eq(affiliateReferrals.orderId, orderId));
-  const mailOf = () => db.db.select({ kind: emailOutbox.kind, to: emailOutbox.to, text: emailOutbox.text }).from(emailOutbox).where(sql`${emailOutbox.kind} in ('order_confirmation', 'order_notification')`);
+  const mailOf = () => db.db.select({ kind: emailOutbox.kind, to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text }).from(emailOutbox).where(sql`${emailOutbox.kind} in ('order_confirmation', 'order_notification')`);
   const eventNames = async () => (await db.db.select({ name: events.name }).from(events)).map((e) => e.name).sort();
 
   describe("the signed webhook", () => {
@@ -159,6 +166,9 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("checkout on %s", 
       expect(mail.find((m) => m.kind === "order_notification")!.text).toContain("Acme Machining");
       expect(await eventNames()).toEqual(["affiliate_conversion", "order_paid"]);
       expect(await db.db.select({ orderId: webhookEvents.orderId }).from(webhookEvents)).toEqual([{ orderId: order.id }]);
+      const today = centralDate(new Date());
+      expect(await eventCounts({ from: today, to: today })).toMatchObject({ order_paid: 1, revenueCents: 750_000 });
+      expect(await revenueSince(new Date(Date.now() - 86_400_000))).toBe(750_000);
     });
 
     it("fulfils once when the same event arrives 20 times at once", async () => {
@@ -267,6 +277,62 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("checkout on %s", 
       expect(await mailOf()).toHaveLength(2);
     });
 
+    it("fulfils only a payment of the order's amount in its currency; any other is recorded on the order, logged, and credits nobody", async () => {
+      const affiliate = await partner();
+      const warned = vi.spyOn(logger, "warn");
+      const reports = [
+        { type: "checkout.session.completed", overrides: { amount_total: 1, currency: "eur" }, shown: "0.01 EUR" },
+        { type: "checkout.session.completed", overrides: { amount_total: 750_000, currency: "eur" }, shown: "7500.00 EUR" },
+        { type: "checkout.session.completed", overrides: { amount_total: 0, payment_status: "no_payment_required" }, shown: "0.00 USD" },
+        { type: "checkout.session.async_payment_succeeded", overrides: { amount_total: 100 }, shown: "1.00 USD" },
+      ];
+      for (const report of reports) {
+        const order = await openStripeOrder(affiliate.code);
+        const eventId = nextId("evt");
+        expect(await deliver(signedEvent({ id: eventId, type: report.type, object: session(order, report.overrides) }))).toEqual({ status: 200, text: "handled" });
+        const row = await orderOf(order.id);
+        expect(row).toMatchObject({ status: "open", paidAt: null, affiliateId: null });
+        expect(row.paymentProblem).toContain(`Stripe reported ${report.shown} paid (${report.type}, ${eventId})`);
+        expect(row.paymentProblem).toContain("7500.00 USD");
+        expect(warned).toHaveBeenCalledWith(expect.objectContaining({ orderId: order.id, eventId, amountTotal: report.overrides.amount_total }), "stripe: the payment does not match its order; not fulfilled");
+        // The owner sees it on the order.
+        const view = (await adminOrderRoute.loader(routeArgs(siteRequest(`/admin/orders/${order.id}`, { cookie: adminCookie }), freshIp(), { id: order.id }) as any)) as any;
+        expect(view.data.order.paymentProblem).toBe(row.paymentProblem);
+      }
+      expect(await db.db.select().from(affiliateReferrals)).toHaveLength(0);
+      expect(await mailOf()).toHaveLength(0);
+      expect(await eventNames()).toEqual([]);
+      const list = (await adminOrdersRoute.loader(routeArgs(siteRequest("/admin/orders", { cookie: adminCookie })) as any)) as any;
+      expect(list.data.orders.every((order: { paymentProblem: string | null }) => order.paymentProblem?.includes("not fulfilled"))).toBe(true);
+
+      // The right payment afterwards still fulfils it.
+      const [first] = await db.db.select({ id: orders.id, sessionId: orders.providerSessionId }).from(orders).limit(1);
+      await deliver(signedEvent({ id: nextId("evt"), type: "checkout.session.completed", object: session(first!) }));
+      expect((await orderOf(first!.id)).status).toBe("paid");
+    });
+
+    it("answers 2xx and logs signed events it cannot place: an order that is not here, an order id that is not one, no object", async () => {
+      const warned = vi.spyOn(logger, "warn");
+      const elsewhere = { id: crypto.randomUUID(), sessionId: "cs_of_another_site" };
+      const notAnId = { id: "order-42'; drop table orders", sessionId: "cs_not_an_id" };
+      const events: Array<{ id: string; type: string; object: any }> = [];
+      for (const order of [elsewhere, notAnId]) {
+        for (const type of ["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed", "checkout.session.expired"]) {
+          events.push({ id: nextId("evt"), type, object: session(order) });
+        }
+        events.push({ id: nextId("evt"), type: "charge.refunded", object: { ...refundCharge(order, 750_000), payment_intent: null } });
+      }
+      for (const type of ["checkout.session.completed", "charge.refunded"]) events.push({ id: nextId("evt"), type, object: null });
+      for (const event of events) {
+        expect(await deliver(signedEvent(event)), `${event.type} ${JSON.stringify(event.object?.metadata ?? null)}`).toEqual({ status: 200, text: "handled" });
+        expect(warned).toHaveBeenCalledWith(expect.objectContaining({ eventId: event.id, type: event.type }), "stripe webhook: an event this site cannot place; ignored");
+      }
+      // Recorded: a redelivery is a duplicate, not another look.
+      expect(await deliver(signedEvent(events[0]!))).toEqual({ status: 200, text: "duplicate" });
+      expect(await db.db.select().from(webhookEvents)).toHaveLength(events.length);
+      expect(await db.db.select().from(orders)).toHaveLength(0);
+    });
+
     it("ignores events it does not handle, and sessions another app started", async () => {
       expect(await deliver(signedEvent({ id: nextId("evt"), type: "customer.created", object: { id: "cus_1", object: "customer" } }))).toEqual({ status: 200, text: "handled" });
       const foreign = signedEvent({ id: nextId("evt"), type: "checkout.session.completed", object: { ...session({ id: "x", sessionId: "cs_foreign" }), metadata: {} } });
@@ -305,7 +371,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("checkout on %s", 
       expect(refs).toEqual([affiliate.code, affiliate.code, null].sort());
     });
 
-    it("pays through the same fulfilment: paid, credited, mailed; the success page shows it; a second Pay changes nothing", async () => {
+    it("pays through the same fulfilment, as a test: paid, mailed as TEST, credited to nobody, no revenue; the success page shows it; a second Pay changes nothing", async () => {
       const affiliate = await partner();
       const started = await createPayment({ affiliateRef: affiliate.code });
       const sessionId = sessionIdOf(started.location!);
@@ -319,9 +385,18 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("checkout on %s", 
       const paid = await pay(sessionId, BUYER);
       expect(paid).toMatchObject({ status: 303, location: `/payment-success?session_id=${sessionId}` });
       const [order] = await db.db.select().from(orders);
-      expect(order).toMatchObject({ status: "paid", customerEmail: "buyer@example.com", companyName: "Acme Machining", affiliateId: affiliate.id });
-      expect(await referralsOf(order!.id)).toEqual([expect.objectContaining({ commissionCents: 112_500 })]);
-      expect(await mailOf()).toHaveLength(2);
+      expect(order).toMatchObject({ status: "paid", customerEmail: "buyer@example.com", companyName: "Acme Machining", affiliateId: null });
+      // A test sale earns no commission (nothing to pay out) and is no revenue.
+      expect(await db.db.select().from(affiliateReferrals)).toHaveLength(0);
+      expect(await eventNames()).toEqual(["checkout_started", "order_paid"]);
+      const today = centralDate(new Date());
+      expect(await eventCounts({ from: today, to: today })).toMatchObject({ order_paid: 1, revenueCents: 0 });
+      expect(await revenueSince(new Date(Date.now() - 86_400_000))).toBe(0);
+      expect(await countPaidOrdersSince(new Date(Date.now() - 86_400_000))).toBe(0);
+      const mail = await mailOf();
+      expect(mail).toHaveLength(2);
+      for (const message of mail) expect(message.subject).toMatch(/^\[TEST\] /);
+      expect(mail.find((m) => m.kind === "order_confirmation")!.text).toContain("TEST ORDER: made with the site's test checkout. No card was charged and this is not an enrolment.");
 
       const success = (await paymentSuccessRoute.loader({ request: new Request(`${getEnv().SITE_URL}/payment-success?session_id=${sessionId}`) } as any)) as any;
       expect(success.data.result).toMatchObject({ state: "paid", amount: "$7,500.00", email: "buyer@example.com" });
@@ -334,11 +409,17 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("checkout on %s", 
       expect(await mailOf()).toHaveLength(2);
     });
 
-    it("cancels to /payment-canceled, leaving the order open (abandoned, visible)", async () => {
+    it("cancels to /payment-canceled and expires the order, as Stripe expires a session; its page then says not completed", async () => {
       const started = await createPayment({});
       const sessionId = sessionIdOf(started.location!);
       expect(await pay(sessionId, { intent: "cancel" })).toMatchObject({ status: 303, location: "/payment-canceled" });
-      expect((await db.db.select().from(orders))[0]!.status).toBe("open");
+      expect((await db.db.select().from(orders))[0]!.status).toBe("expired");
+      const page = await answerOf(await testCheckoutRoute.loader(routeArgs(siteRequest(`/checkout/test/${sessionId}`), freshIp(), { sessionId }) as any).catch((e) => e));
+      expect(page).toMatchObject({ status: 302, location: `/payment-success?session_id=${sessionId}` });
+      const success = (await paymentSuccessRoute.loader({ request: new Request(`${getEnv().SITE_URL}/payment-success?session_id=${sessionId}`) } as any)) as any;
+      expect(success.data.result.state).toBe("not-paid");
+      expect(await pay(sessionId, BUYER)).toMatchObject({ status: 302 });
+      expect((await db.db.select().from(orders))[0]!.status).toBe("expired");
       expect(await pay("cs_test_local_doesnotexist00000000000", BUYER)).toMatchObject({ status: 404 });
     });
 
@@ -349,6 +430,34 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("checkout on %s", 
       expect(refused.status).toBe(429);
       expect(refused.body.error).toMatch(/^Too many checkout attempts/);
       expect(await db.db.select().from(orders)).toHaveLength(10);
+    });
+
+    it("expires a test checkout left open for a day (Stripe's session lifetime) when the orders are looked at", async () => {
+      const started = await createPayment({});
+      const sessionId = sessionIdOf(started.location!);
+      const fresh = await createPayment({});
+      await db.db.update(orders).set({ createdAt: new Date(Date.now() - 24 * 3_600_000 - 60_000) }).where(eq(orders.providerSessionId, sessionId));
+      const list = (await adminOrdersRoute.loader(routeArgs(siteRequest("/admin/orders", { cookie: adminCookie })) as any)) as any;
+      expect(list.data.countByStatus).toMatchObject({ open: 1, expired: 1 });
+      expect((await db.db.select().from(orders).where(eq(orders.providerSessionId, sessionIdOf(fresh.location!))))[0]!.status).toBe("open");
+    });
+
+    it("with no checkout (CHECKOUT_MODE off) 'Enroll Now' says so, writes no order, and the test checkout's pages are gone", async () => {
+      const started = await createPayment({});
+      const sessionId = sessionIdOf(started.location!);
+      const env = getEnv();
+      env.CHECKOUT_MODE = "off";
+      try {
+        const detail = `Online enrollment is not available on this site. Please write to ${env.OWNER_EMAIL} to enroll.`;
+        expect(await createPayment({}, { json: true })).toMatchObject({ status: 503, body: { error: CHECKOUT_FAILED_MESSAGE, detail } });
+        expect(await createPayment({})).toMatchObject({ status: 302, location: "/bootcamp", toast: { kind: "error", title: CHECKOUT_FAILED_MESSAGE, description: detail } });
+        expect(await db.db.select().from(orders)).toHaveLength(1);
+        expect(await answerOf(await testCheckoutRoute.loader(routeArgs(siteRequest(`/checkout/test/${sessionId}`), freshIp(), { sessionId }) as any).catch((e) => e))).toMatchObject({ status: 404 });
+        expect(await pay(sessionId, BUYER)).toMatchObject({ status: 404 });
+        expect((await db.db.select().from(orders))[0]!.status).toBe("open");
+      } finally {
+        env.CHECKOUT_MODE = "test";
+      }
     });
 
     it("remembers a signed-in buyer, whose own code earns nothing", async () => {
@@ -364,29 +473,27 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("checkout on %s", 
       expect(await db.db.select().from(affiliateReferrals)).toHaveLength(0);
     });
 
-    it("lets the admin see the order and refund it in parts; the commission follows; members cannot", async () => {
+    it("lets the admin see the order, marked as a test, and refund it in parts; members cannot", async () => {
       const affiliate = await partner();
       const started = await createPayment({ affiliateRef: affiliate.code });
       await pay(sessionIdOf(started.location!), BUYER);
       const [order] = await db.db.select().from(orders);
       const list = (await adminOrdersRoute.loader(routeArgs(siteRequest("/admin/orders?status=paid", { cookie: adminCookie })) as any)) as any;
-      expect(list.data.orders).toEqual([expect.objectContaining({ id: order!.id, status: "paid", amount: "$7,500.00", buyer: "Dana Buyer", company: "Acme Machining", affiliate: affiliate.code })]);
+      expect(list.data.orders).toEqual([expect.objectContaining({ id: order!.id, status: "paid", amount: "$7,500.00", buyer: "Dana Buyer", company: "Acme Machining", affiliate: `${affiliate.code} (test order: not credited)`, test: true })]);
       const refund = async (amount: string, cookie = adminCookie) =>
         answerOf(await adminOrderRoute.action(routeArgs(siteRequest(`/admin/orders/${order!.id}`, { form: { intent: "refund", amount }, cookie }), freshIp(), { id: order!.id }) as any).catch((e) => e));
       expect((await refund("100", memberCookie)).status).toBe(403);
       expect(await refund("7500.01")).toMatchObject({ status: 409, toast: { title: "Refund not made" } });
       expect(await refund("3750.00")).toMatchObject({ status: 200, toast: { title: "Refund made" } });
-      expect(await referralsOf(order!.id)).toEqual([expect.objectContaining({ reversedCents: 56_250, status: "partially_reversed" })]);
       expect(await refund("3750.00")).toMatchObject({ status: 200 });
       expect(await orderOf(order!.id)).toMatchObject({ status: "refunded", refundedCents: 750_000 });
-      expect(await referralsOf(order!.id)).toEqual([expect.objectContaining({ reversedCents: 112_500, status: "reversed" })]);
       expect(await refund("1.00")).toMatchObject({ status: 409, toast: { description: "Only a paid order can be refunded." } });
       const view = (await adminOrderRoute.loader(routeArgs(siteRequest(`/admin/orders/${order!.id}`, { cookie: adminCookie }), freshIp(), { id: order!.id }) as any)) as any;
-      expect(view.data).toMatchObject({ canRefund: false, order: { status: "refunded", refunded: "$7,500.00" } });
+      expect(view.data).toMatchObject({ canRefund: false, order: { status: "refunded", refunded: "$7,500.00", test: true } });
 
       const csv = (await ordersCsvRoute.loader(routeArgs(siteRequest("/admin/orders/export.csv", { cookie: adminCookie })) as any)) as Response;
       const text = await csv.text();
-      expect(text).toContain(`"${order!.id}","Refunded","7500.00","7500.00","Dana Buyer","buyer@example.com","Acme Machining","316-555-0100","${affiliate.code}"`);
+      expect(text).toContain(`"${order!.id}","Refunded","7500.00","7500.00","Dana Buyer","buyer@example.com","Acme Machining","316-555-0100","","${affiliate.code}","test"`);
     });
   });
 });

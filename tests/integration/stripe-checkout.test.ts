@@ -124,19 +124,25 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("Stripe checkout o
     expect((await successPage()).state).toBe("not-paid");
     expect((await db.db.select().from(orders))[0]!.status).toBe("open");
 
-    answer = () => ({
-      status: 200,
-      body: {
-        id: "cs_test_standin_3",
-        object: "checkout.session",
-        status: "complete",
-        payment_status: "paid",
-        payment_intent: "pi_standin_3",
-        customer_details: { email: "returning@example.com", name: "Ret Urning", phone: "+13165550123" },
-        custom_fields: [{ key: "company_name", type: "text", text: { value: "Return Tools" } }],
-        metadata: { orderId: order!.id },
-      },
-    });
+    const paidSession = {
+      id: "cs_test_standin_3",
+      object: "checkout.session",
+      status: "complete",
+      payment_status: "paid",
+      amount_total: 750_000,
+      currency: "usd",
+      payment_intent: "pi_standin_3",
+      customer_details: { email: "returning@example.com", name: "Ret Urning", phone: "+13165550123" },
+      custom_fields: [{ key: "company_name", type: "text", text: { value: "Return Tools" } }],
+      metadata: { orderId: order!.id },
+    };
+    // Paid, but not this order's amount: nothing is fulfilled, and the order says why.
+    answer = () => ({ status: 200, body: { ...paidSession, amount_total: 1, currency: "eur" } });
+    expect((await successPage()).state).toBe("not-paid");
+    expect((await db.db.select().from(orders))[0]).toMatchObject({ status: "open", paymentProblem: expect.stringContaining("Stripe reported 0.01 EUR paid (asked by the success page)") });
+    expect(await db.db.select().from(affiliateReferrals)).toHaveLength(0);
+
+    answer = () => ({ status: 200, body: paidSession });
     expect(await successPage()).toMatchObject({ state: "paid", amount: "$7,500.00", email: "returning@example.com" });
     expect((await db.db.select().from(orders))[0]).toMatchObject({ status: "paid", companyName: "Return Tools", providerPaymentId: "pi_standin_3" });
     expect(await db.db.select().from(affiliateReferrals)).toHaveLength(1);

@@ -101,8 +101,9 @@ export type EventCounts = Record<"booking_submitted" | "checkout_started" | "ord
 };
 
 export async function eventCounts(range: DayRange, executor: Executor = getDb()): Promise<EventCounts> {
+  // A test checkout's order (properties.test) took no money: it is no revenue.
   const result = await executor.execute(sql`
-    select name, count(*)::integer as count, coalesce(sum((properties->>'amountCents')::bigint) filter (where name = 'order_paid'), 0)::bigint as amount
+    select name, count(*)::integer as count, coalesce(sum((properties->>'amountCents')::bigint) filter (where name = 'order_paid' and properties->>'test' is null), 0)::bigint as amount
     from ${events} where ${rawRange(range)} group by name`);
   const counts: EventCounts = { booking_submitted: 0, checkout_started: 0, order_paid: 0, newsletter_subscribed: 0, affiliate_click: 0, affiliate_conversion: 0, revenueCents: 0 };
   for (const row of rows<{ name: keyof EventCounts; count: number; amount: string | number }>(result)) {

@@ -12,9 +12,9 @@ import { z } from "~/lib/zod";
 import { getDb } from "#server/db/client.server";
 import { logger } from "#server/logger.server";
 import { applyRefund } from "./fulfilment.server";
-import { countOrdersByStatus, findOrderById, findOrderWithEvents, listOrders, type AdminOrder, type OrderFilters } from "./orders.server";
+import { countOrdersByStatus, expireStaleTestCheckouts, findOrderById, findOrderWithEvents, listOrders, type AdminOrder, type OrderFilters } from "./orders.server";
 import { ADMIN_ORDER_STATUSES } from "./order-status";
-import { refundSchema } from "./schema";
+import { refundCents, refundSchema } from "./schema";
 
 export const ORDERS_PAGE_SIZE = 50;
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -29,17 +29,27 @@ export function readOrderFilters(url: URL) {
   return { query, filters, rangeError };
 }
 
+/** The affiliate the order credited, or the reference it came with and why nothing was credited. */
+function affiliateLabel(order: AdminOrder) {
+  if (order.affiliateCode) return order.affiliateCode;
+  if (!order.affiliateRef) return null;
+  return `${order.affiliateRef} (${order.provider === "test" ? "test order: " : ""}not credited)`;
+}
+
 function orderRow(order: AdminOrder) {
   return {
     id: order.id,
     status: order.status,
+    // The test checkout's: no money was taken, so no commission, no revenue.
+    test: order.provider === "test",
+    paymentProblem: order.paymentProblem,
     amount: money(order.amountCents),
     refunded: order.refundedCents > 0 ? money(order.refundedCents) : null,
     buyer: order.customerName ?? order.customerEmail ?? "—",
     email: order.customerEmail,
     company: order.companyName,
     phone: order.phone,
-    affiliate: order.affiliateCode ?? (order.affiliateRef ? `${order.affiliateRef} (not credited)` : null),
+    affiliate: affiliateLabel(order),
     provider: order.provider,
     createdLabel: dateTime(order.createdAt),
     paidLabel: order.paidAt ? dateTime(order.paidAt) : null,
@@ -48,6 +58,7 @@ function orderRow(order: AdminOrder) {
 
 export async function getOrdersPage(url: URL) {
   const { query, filters, rangeError } = readOrderFilters(url);
+  await expireStaleTestCheckouts();
   const countByStatus = await countOrdersByStatus({ from: filters.from, to: filters.to });
   const total = filters.status ? countByStatus[filters.status] : Object.values(countByStatus).reduce((sum, value) => sum + value, 0);
   const { page, pageCount, limit, offset } = pageWindow(query.page, total, ORDERS_PAGE_SIZE);
@@ -67,7 +78,9 @@ export async function getOrdersPage(url: URL) {
 }
 
 export async function getOrderView(id: string | undefined) {
-  const found = isUuid(id) ? await findOrderWithEvents(id) : null;
+  if (!isUuid(id)) throw data(null, { status: 404, headers: NO_STORE });
+  await expireStaleTestCheckouts();
+  const found = await findOrderWithEvents(id);
   if (!found) throw data(null, { status: 404, headers: NO_STORE });
   const { order, events } = found;
   return data(
@@ -85,13 +98,14 @@ export type OrderActionResult = ActionResult & { toast: Toast };
 
 /** A refund of the test checkout's order: the amount adds to what was refunded before. */
 export async function refundFromAdmin(request: Request, id: string | undefined) {
-  const formData = await readFormData(request, { schema: [refundSchema] });
-  const submission = parseWithZod(formData, { schema: refundSchema });
+  const schema = refundSchema();
+  const formData = await readFormData(request, { schema: [schema] });
+  const submission = parseWithZod(formData, { schema });
   if (!isUuid(id)) throw data(null, { status: 404, headers: NO_STORE });
   if (submission.status !== "success") {
     return data<OrderActionResult>({ ok: false, toast: { kind: "error", title: "Refund not made", description: "Please check the amount." }, reply: submission.reply() }, { status: 400, headers: NO_STORE });
   }
-  const cents = Math.round(Number(submission.value.amount) * 100);
+  const cents = refundCents(submission.value.amount);
   const outcome = await getDb().transaction(async (tx) => {
     const order = await findOrderById(id, tx, true);
     if (!order) return { error: "This order no longer exists." };

@@ -1,7 +1,8 @@
 // create-payment (SPEC.md section 7, decision 019): 'Enroll Now' posts the page's affiliate reference
 // here; an order is written (open) before the provider is asked, so abandoned checkouts show, and
 // the answer is the checkout's address: a 303 for a plain form post (no JavaScript needed), or
-// { url } for the button's own request, which opens it in a new tab.
+// { url } for the button's own request, which opens it in a new tab. Which checkout is CHECKOUT_MODE's
+// (Stripe, the built-in test checkout, or none: then the answer says so and no order is written).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { bootcamp } from "~/content/bootcamp";
@@ -20,23 +21,27 @@ import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
 import { insertOpenOrder, markOrderFailed, setProviderSession } from "./orders.server";
 import { CHECKOUT_FAILED_MESSAGE } from "./messages";
 import { createPaymentSchema } from "./schema";
-import { createStripeCheckoutSession, isStripeConfigured } from "./stripe.server";
+import { createStripeCheckoutSession } from "./stripe.server";
 import { testCheckoutUrl, newTestSessionId } from "./test-checkout.server";
 
 export const BOOTCAMP_PRICE_CENTS = bootcamp.price.amount * 100;
 
 const wantsJson = (request: Request) => /application\/json/i.test(request.headers.get("accept") ?? "");
 
-function failure(request: Request, status: number, message = CHECKOUT_FAILED_MESSAGE, headers: HeadersInit = NO_STORE) {
-  if (wantsJson(request)) return data({ error: message }, { status, headers });
+function failure(request: Request, status: number, message = CHECKOUT_FAILED_MESSAGE, headers: HeadersInit = NO_STORE, detail?: string) {
+  if (wantsJson(request)) return data({ error: message, ...(detail ? { detail } : {}) }, { status, headers });
   // A plain form post opened this in a new tab: the bootcamp page there says what went wrong.
-  return redirectWithToast("/bootcamp", { kind: "error", title: message });
+  return redirectWithToast("/bootcamp", { kind: "error", title: message, ...(detail ? { description: detail } : {}) });
 }
 
 export async function createPayment(request: Request, session: AuthSession | null, clientIp: string | undefined) {
   const formData = await readFormData(request, { schema: [createPaymentSchema] });
   const submission = parseWithZod(formData, { schema: createPaymentSchema });
   if (submission.status !== "success") return failure(request, 400);
+  const { CHECKOUT_MODE, OWNER_EMAIL, SITE_URL } = getEnv();
+  if (CHECKOUT_MODE === "off") {
+    return failure(request, 503, CHECKOUT_FAILED_MESSAGE, NO_STORE, `Online enrollment is not available on this site. Please write to ${OWNER_EMAIL} to enroll.`);
+  }
   const refusal = await rateLimit("/api/create-payment", { client: clientIp, email: session?.user.email });
   if (refusal) return failure(request, 429, refusal.message, refusalHeaders(refusal));
 
@@ -44,9 +49,8 @@ export async function createPayment(request: Request, session: AuthSession | nul
   const fromPage = submission.value.affiliateRef;
   const affiliateRef = fromPage && isAttributionReference(fromPage) ? fromPage : await readAttributionReference(request);
   const orderId = crypto.randomUUID();
-  const stripe = isStripeConfigured();
+  const stripe = CHECKOUT_MODE === "stripe";
   const testSessionId = stripe ? null : newTestSessionId();
-  const { SITE_URL } = getEnv();
   // Analytics never stands in a sale's way.
   const visitor = await visitorHash(clientIp, request.headers.get("user-agent")).catch(() => null);
 

@@ -1,10 +1,16 @@
 // A paid bootcamp enrolment: the buyer's confirmation (what happens next, how the three days are
-// scheduled, whom to ask) and the owner's notification with the buyer's details.
+// scheduled, whom to ask) and the owner's notification with the buyer's details. A test checkout's
+// order says TEST in both subjects and first lines: it took no money and enrols nobody.
 import { bootcamp } from "~/content/bootcamp";
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
 import { ActionButton, DetailsTable, EmailLayout, Heading, Paragraph } from "#server/email/layout";
+import { orderReference } from "./order-reference";
+
+const TEST_SUBJECT_PREFIX = "[TEST] ";
+const TEST_ORDER_NOTE = "TEST ORDER: made with the site's test checkout. No card was charged and this is not an enrolment.";
+const programme = `${bootcamp.length.days}-day on-site ${bootcamp.name}`;
 
 export function orderConfirmationEmail(input: {
   email: string;
@@ -12,6 +18,7 @@ export function orderConfirmationEmail(input: {
   amountCents: number;
   currency: string;
   paidAt: Date;
+  test: boolean;
 }): RenderedEmail {
   const { OWNER_EMAIL } = getEnv();
   const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: input.currency.toUpperCase() }).format(
@@ -19,20 +26,20 @@ export function orderConfirmationEmail(input: {
   );
   const paidOn = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: site.location.timeZone }).format(input.paidAt);
   const rows = [
-    ["Order", input.orderId],
+    ["Order", orderReference(input.orderId)],
     ["Program", `${bootcamp.name} (${bootcamp.length.display}, on-site)`],
     ["Amount paid", amount],
     ["Paid on", paidOn],
   ] as const;
   const footerNote = `You received this because a payment for the ${bootcamp.name} was made with ${input.email}. Keep it as your receipt.`;
   return renderEmail({
-    subject: `Enrolment confirmed: ${bootcamp.name}`,
+    subject: `${input.test ? TEST_SUBJECT_PREFIX : ""}Enrolment confirmed: ${bootcamp.name}`,
     body: (
       <EmailLayout preview={`Thank you: your ${bootcamp.name} enrolment is confirmed.`} footerNote={footerNote}>
+        {input.test ? <Paragraph><strong>{TEST_ORDER_NOTE}</strong></Paragraph> : null}
         <Heading>Your enrolment is confirmed</Heading>
         <Paragraph>
-          Thank you for enrolling in the {bootcamp.length.display} on-site {bootcamp.name} with {site.name}. Your
-          payment went through.
+          Thank you for enrolling in the {programme} with {site.name}. Your payment went through.
         </Paragraph>
         <DetailsTable rows={rows} />
         <Heading>What happens next</Heading>
@@ -53,9 +60,9 @@ export function orderConfirmationEmail(input: {
         </Paragraph>
       </EmailLayout>
     ),
-    text: `Your enrolment is confirmed
+    text: `${input.test ? `${TEST_ORDER_NOTE}\n\n` : ""}Your enrolment is confirmed
 
-Thank you for enrolling in the ${bootcamp.length.display} on-site ${bootcamp.name} with ${site.name}. Your payment went through.
+Thank you for enrolling in the ${programme} with ${site.name}. Your payment went through.
 
 ${textDetails(rows)}
 
@@ -84,6 +91,7 @@ export function orderNotificationEmail(input: {
   const { SITE_URL } = getEnv();
   const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: input.currency.toUpperCase() }).format(input.amountCents / 100);
   const orderUrl = `${SITE_URL}/admin/orders/${input.orderId}`;
+  const test = input.provider === "test";
   const rows = [
     ["Buyer", input.customerName ?? "Not given"],
     ["Email", input.customerEmail ?? "Not given"],
@@ -91,20 +99,21 @@ export function orderNotificationEmail(input: {
     ["Phone", input.phone ?? "Not given"],
     ["Amount", amount],
     ["Affiliate", input.affiliate ?? "None"],
-    ["Payment", input.provider === "test" ? "Test checkout (no real money)" : "Stripe"],
+    ["Payment", test ? "Test checkout (no real money)" : "Stripe"],
   ] as const;
   const footerNote = "You received this because you sell the bootcamp on this site.";
   return renderEmail({
-    subject: `New enrolment: ${input.companyName ?? input.customerName ?? input.customerEmail ?? "a buyer"} (${amount})`,
+    subject: `${test ? TEST_SUBJECT_PREFIX : ""}New enrolment: ${input.companyName ?? input.customerName ?? input.customerEmail ?? "a buyer"} (${amount})`,
     body: (
       <EmailLayout preview={`${input.customerEmail ?? "A buyer"} paid ${amount} for the ${bootcamp.name}.`} footerNote={footerNote}>
+        {test ? <Paragraph><strong>{TEST_ORDER_NOTE}</strong></Paragraph> : null}
         <Heading>A new bootcamp enrolment</Heading>
         <Paragraph>Contact the buyer within 24 hours to agree the dates of the three on-site days.</Paragraph>
         <DetailsTable rows={rows} />
         <ActionButton href={orderUrl}>Open the order</ActionButton>
       </EmailLayout>
     ),
-    text: `A new bootcamp enrolment
+    text: `${test ? `${TEST_ORDER_NOTE}\n\n` : ""}A new bootcamp enrolment
 
 Contact the buyer within 24 hours to agree the dates of the three on-site days.
 

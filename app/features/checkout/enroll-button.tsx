@@ -22,6 +22,7 @@ export function EnrollButton({ className, size = "lg" }: { className?: string; s
     toast.info("Redirecting to secure checkout...");
     // Opened now, within the click, so no popup blocker refuses it; sent to the checkout once known.
     const tab = window.open("", "_blank");
+    let detail: string | undefined;
     try {
       const response = await fetch(form.action, {
         method: "POST",
@@ -30,7 +31,9 @@ export function EnrollButton({ className, size = "lg" }: { className?: string; s
         // server falls back to the attribution cookie.
         body: new URLSearchParams({ affiliateRef: readAffiliateRef() ?? "" }),
       });
-      const data = (await response.json().catch(() => null)) as { url?: unknown } | null;
+      const data = (await response.json().catch(() => null)) as { url?: unknown; detail?: unknown } | null;
+      // The server's reason, when there is one worth telling (no checkout on this site).
+      detail = typeof data?.detail === "string" ? data.detail : undefined;
       if (!response.ok || typeof data?.url !== "string" || !data.url) throw new Error("No checkout URL returned");
       if (tab) {
         tab.opener = null;
@@ -40,7 +43,7 @@ export function EnrollButton({ className, size = "lg" }: { className?: string; s
       }
     } catch {
       tab?.close();
-      toast.error(CHECKOUT_FAILED_MESSAGE);
+      toast.error(CHECKOUT_FAILED_MESSAGE, detail ? { description: detail } : undefined);
     } finally {
       setBusy(false);
     }

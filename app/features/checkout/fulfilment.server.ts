@@ -3,6 +3,7 @@
 // and not the buyer), the buyer's confirmation and the owner's notification are queued, and the
 // business events recorded, all or none. The webhook, the success page and the test checkout all
 // come here; whichever is first fulfils, the others find the order paid and change nothing.
+// A test checkout's order took no money: it earns no commission and counts as no revenue.
 // Refunds set the order's refunded total (never lower it) and reverse the commission to match.
 import { recordBusinessEvent } from "~/features/analytics/business-events.server";
 import { creditReferral, reverseReferral } from "~/features/affiliates/referrals.server";
@@ -26,13 +27,13 @@ export async function fulfilOrder(order: Order, buyer: BuyerDetails, tx: Executo
   const paid = await markOrderPaid(order.id, buyer, tx);
   if (!paid) return { outcome: "unchanged", order };
   await afterPaid?.();
-  const credit = await creditReferral(
-    { id: paid.id, amountCents: paid.amountCents, affiliateRef: paid.affiliateRef, customerEmail: paid.customerEmail, buyerUserId: paid.buyerUserId },
-    tx,
-  );
+  const test = paid.provider === "test";
+  const credit = test
+    ? ({ credited: false } as const)
+    : await creditReferral({ id: paid.id, amountCents: paid.amountCents, affiliateRef: paid.affiliateRef, customerEmail: paid.customerEmail, buyerUserId: paid.buyerUserId }, tx);
   if (credit.credited) await setOrderAffiliate(paid.id, credit.affiliateId, tx);
   if (paid.customerEmail) {
-    const confirmation = orderConfirmationEmail({ email: paid.customerEmail, orderId: paid.id, amountCents: paid.amountCents, currency: paid.currency, paidAt: paid.paidAt ?? new Date() });
+    const confirmation = orderConfirmationEmail({ email: paid.customerEmail, orderId: paid.id, amountCents: paid.amountCents, currency: paid.currency, paidAt: paid.paidAt ?? new Date(), test });
     await enqueueEmail({ kind: ORDER_CONFIRMATION_KIND, to: paid.customerEmail, ...confirmation }, tx);
   }
   const notification = orderNotificationEmail({
@@ -47,7 +48,8 @@ export async function fulfilOrder(order: Order, buyer: BuyerDetails, tx: Executo
     provider: paid.provider,
   });
   await enqueueEmail({ kind: ORDER_NOTIFICATION_KIND, to: getEnv().OWNER_EMAIL, ...notification }, tx);
-  await recordBusinessEvent({ name: "order_paid", properties: { orderId: paid.id, amountCents: paid.amountCents } }, tx);
+  // Analytics counts the sale in its funnel; `test` keeps it out of the revenue.
+  await recordBusinessEvent({ name: "order_paid", properties: { orderId: paid.id, amountCents: paid.amountCents, ...(test ? { test: true } : {}) } }, tx);
   return { outcome: "fulfilled", order: paid, commissionCents: credit.credited ? credit.commissionCents : null };
 }
 

@@ -1,5 +1,5 @@
 // The checkout feature's data access (it owns orders and webhook_events).
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { startOfCentralDay, addDays } from "~/lib/central-time";
 import { getDb, type Executor } from "#server/db/client.server";
 import { affiliates, orders, orderStatuses, webhookEvents } from "#server/db/schema";
@@ -8,21 +8,21 @@ export type OrderStatus = (typeof orderStatuses)[number];
 /** Sales that stand: a partial refund still counts as a sale, a full refund does not. */
 export const SOLD_STATUSES = ["paid", "partially_refunded"] as const satisfies readonly OrderStatus[];
 
-/** Orders paid since `since`; a partial refund still counts as a sale, a full refund does not. */
+/** Real orders paid since `since` (test checkouts took no money); a partial refund still counts as a sale, a full refund does not. */
 export async function countPaidOrdersSince(since: Date, executor: Executor = getDb()): Promise<number> {
   const [row] = await executor
     .select({ value: count() })
     .from(orders)
-    .where(and(inArray(orders.status, SOLD_STATUSES), gte(orders.paidAt, since)));
+    .where(and(inArray(orders.status, SOLD_STATUSES), gte(orders.paidAt, since), ne(orders.provider, "test")));
   return row?.value ?? 0;
 }
 
-/** Revenue kept from orders paid since `since`: paid minus refunded, in cents. */
+/** Revenue kept from real orders paid since `since`: paid minus refunded, in cents. */
 export async function revenueSince(since: Date, executor: Executor = getDb()): Promise<number> {
   const [row] = await executor
     .select({ value: sql<number>`coalesce(sum(${orders.amountCents} - ${orders.refundedCents}), 0)::int` })
     .from(orders)
-    .where(and(inArray(orders.status, [...SOLD_STATUSES, "refunded"]), gte(orders.paidAt, since)));
+    .where(and(inArray(orders.status, [...SOLD_STATUSES, "refunded"]), gte(orders.paidAt, since), ne(orders.provider, "test")));
   return row?.value ?? 0;
 }
 
@@ -70,6 +70,7 @@ const orderColumns = {
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
   paidAt: orders.paidAt,
+  paymentProblem: orders.paymentProblem,
 };
 
 export type Order = NonNullable<Awaited<ReturnType<typeof findOrderById>>>;
@@ -128,6 +129,22 @@ export async function moveOrderStatus(orderId: string, from: OrderStatus[], to: 
     .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
     .returning({ id: orders.id });
   return Boolean(row);
+}
+
+/** Keeps, for the owner, why a reported payment did not fulfil the order (the latest report). */
+export async function setPaymentProblem(orderId: string, problem: string, executor: Executor) {
+  await executor.update(orders).set({ paymentProblem: problem, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+}
+
+/** How long a Stripe Checkout Session stays open by default; a test checkout lasts as long. */
+export const CHECKOUT_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Test checkouts left open past a session's lifetime become expired, as Stripe's own would. */
+export async function expireStaleTestCheckouts(now = new Date(), executor: Executor = getDb()) {
+  await executor
+    .update(orders)
+    .set({ status: "expired", updatedAt: sql`now()` })
+    .where(and(eq(orders.status, "open"), eq(orders.provider, "test"), lt(orders.createdAt, new Date(now.getTime() - CHECKOUT_SESSION_LIFETIME_MS))));
 }
 
 export async function setOrderAffiliate(orderId: string, affiliateId: string, executor: Executor) {

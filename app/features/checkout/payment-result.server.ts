@@ -6,9 +6,10 @@ import { getDb } from "#server/db/client.server";
 import { loggableError } from "#server/db/errors.server";
 import { logger } from "#server/logger.server";
 import { fulfilOrder } from "./fulfilment.server";
+import { orderReference } from "./order-reference";
 import { findOrderBySession, moveOrderStatus, type Order } from "./orders.server";
 import { retrieveStripeCheckoutSession } from "./stripe.server";
-import { buyerOfSession } from "./webhook.server";
+import { buyerOfSession, sessionPaysOrder } from "./webhook.server";
 
 export type PaymentResultView = {
   state: "paid" | "processing" | "refunded" | "not-paid" | "unknown";
@@ -27,6 +28,7 @@ async function confirmWithStripe(order: Order): Promise<Order> {
     return await getDb().transaction(async (tx) => {
       const locked = (await findOrderBySession(order.providerSessionId, tx, true))!;
       if (session.payment_status === "paid") {
+        if (!(await sessionPaysOrder(session, locked, tx))) return (await findOrderBySession(order.providerSessionId, tx))!;
         const outcome = await fulfilOrder(locked, buyerOfSession(session), tx);
         return outcome.order;
       }
@@ -50,7 +52,7 @@ function viewOf(order: Order | null): PaymentResultView {
         : order.status === "refunded"
           ? "refunded"
           : "not-paid";
-  return { state, amount: dollars.format(order.amountCents / 100), email: order.customerEmail, reference: order.id.slice(0, 8).toUpperCase() };
+  return { state, amount: dollars.format(order.amountCents / 100), email: order.customerEmail, reference: orderReference(order.id) };
 }
 
 export async function getPaymentResult(url: URL) {

@@ -29,8 +29,23 @@ export const cancelPaymentSchema = z.object({ intent: z.literal(CANCEL_INTENT) }
 
 export const REFUND_INTENT = "refund";
 
-/** The admin's refund (test checkout only): an amount in dollars, the whole remainder by default. */
-export const refundSchema = z.object({
-  intent: z.literal(REFUND_INTENT),
-  amount: plainText({ error: "Enter the amount to refund, like 7500.00." }).trim().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: "Enter the amount to refund, like 7500.00." }),
-});
+const REFUND_AMOUNT_FORMAT = "Enter the amount to refund, like 7500.00.";
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/**
+ * The admin's refund (test checkout only): an amount in dollars, the whole remainder by default,
+ * from a cent to `refundableCents` when that is known (the page knows it, so the amount is checked
+ * before the refund is asked for; the action checks it again on the locked order).
+ */
+export function refundSchema(refundableCents?: number) {
+  const range = refundableCents === undefined ? "Refund at least $0.01." : `Refund between $0.01 and ${usd.format(refundableCents / 100)}.`;
+  return z.object({
+    intent: z.literal(REFUND_INTENT),
+    amount: plainText({ error: REFUND_AMOUNT_FORMAT })
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: REFUND_AMOUNT_FORMAT, abort: true })
+      .refine((value) => refundCents(value) >= 1 && refundCents(value) <= (refundableCents ?? Number.POSITIVE_INFINITY), { error: range }),
+  });
+}
+
+export const refundCents = (amount: string) => Math.round(Number(amount) * 100);

@@ -1,6 +1,6 @@
 // The Stripe side of checkout (DESIGN.md section 5): one client from the environment (its address
 // changeable for stripe-mock and the tests' stand-in), the Checkout Session for the bootcamp, and
-// the webhook's signature check. Without STRIPE_SECRET_KEY the site uses its test checkout instead.
+// the webhook's signature check. CHECKOUT_MODE decides whether 'Enroll Now' comes here.
 import Stripe from "stripe";
 import { bootcamp } from "~/content/bootcamp";
 import { getEnv } from "~/lib/env.server";
@@ -9,10 +9,6 @@ import { getEnv } from "~/lib/env.server";
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 let client: { key: string; base: string | undefined; stripe: Stripe } | undefined;
-
-export function isStripeConfigured(): boolean {
-  return Boolean(getEnv().STRIPE_SECRET_KEY);
-}
 
 export function getStripe(): Stripe {
   const { STRIPE_SECRET_KEY: key, STRIPE_API_BASE: base } = getEnv();

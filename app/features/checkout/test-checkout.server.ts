@@ -1,7 +1,8 @@
-// The built-in test checkout (DESIGN.md section 1): without STRIPE_SECRET_KEY it plays the hosted
-// card page. It says plainly that it is a test, asks for what Stripe's page asks for, stores no card
-// number, and its Pay button goes through the same fulfilment as a real payment; Cancel goes where
-// Stripe's cancel link goes.
+// The built-in test checkout (DESIGN.md section 1): with CHECKOUT_MODE test (never otherwise, not even
+// for orders it started before) it plays the hosted card page. It says plainly that it is a test,
+// asks for what Stripe's page asks for, stores no card number, and its Pay button goes through the
+// same fulfilment as a real payment (a test order: no commission, no revenue). Cancel goes where
+// Stripe's cancel link goes and expires the order; one left open expires after a session's lifetime.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { ActionResult } from "~/components/form";
@@ -11,7 +12,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { getDb } from "#server/db/client.server";
 import { logger } from "#server/logger.server";
 import { fulfilOrder } from "./fulfilment.server";
-import { findOrderBySession } from "./orders.server";
+import { CHECKOUT_SESSION_LIFETIME_MS, findOrderBySession, moveOrderStatus } from "./orders.server";
 import { CANCEL_INTENT, cancelPaymentSchema, PAY_INTENT, testPaymentSchema } from "./schema";
 
 const TEST_SESSION_PATTERN = /^cs_test_local_[A-Za-z0-9]{24}$/;
@@ -29,14 +30,19 @@ export function testCheckoutUrl(sessionId: string): string {
 export const successPath = (sessionId: string) => `/payment-success?session_id=${encodeURIComponent(sessionId)}`;
 
 async function openTestOrder(sessionId: string | undefined) {
-  const order = sessionId && TEST_SESSION_PATTERN.test(sessionId) ? await findOrderBySession(sessionId) : null;
+  const enabled = getEnv().CHECKOUT_MODE === "test";
+  const order = enabled && sessionId && TEST_SESSION_PATTERN.test(sessionId) ? await findOrderBySession(sessionId) : null;
   if (!order || order.provider !== "test") throw data(null, { status: 404, headers: NO_STORE });
+  if (order.status === "open" && Date.now() - order.createdAt.getTime() > CHECKOUT_SESSION_LIFETIME_MS) {
+    await moveOrderStatus(order.id, ["open"], "expired", getDb());
+    return { ...order, status: "expired" as const };
+  }
   return order;
 }
 
 export async function getTestCheckoutPage(sessionId: string | undefined) {
   const order = await openTestOrder(sessionId);
-  // Paid already (a second tab, the back button): show the outcome, as Stripe's page does.
+  // Paid, cancelled or expired (a second tab, the back button): show the outcome, as Stripe's page does.
   if (order.status !== "open") throw redirect(successPath(order.providerSessionId), { headers: NO_STORE });
   return data({ amountCents: order.amountCents, email: order.customerEmail ?? "" }, { headers: NO_STORE });
 }
@@ -46,7 +52,13 @@ export type TestCheckoutResult = ActionResult;
 export async function testCheckoutAction(request: Request, sessionId: string | undefined) {
   const order = await openTestOrder(sessionId);
   const formData = await readFormData(request, { schema: [testPaymentSchema, cancelPaymentSchema] });
-  if (formData.get("intent") === CANCEL_INTENT) return redirect("/payment-canceled", { status: 303, headers: NO_STORE });
+  if (formData.get("intent") === CANCEL_INTENT) {
+    // As a Stripe session that will not be paid: expired (a paid order stays paid).
+    await moveOrderStatus(order.id, ["open"], "expired", getDb());
+    return redirect("/payment-canceled", { status: 303, headers: NO_STORE });
+  }
+  // Paid, cancelled or expired already: the outcome, as the page itself shows it.
+  if (order.status !== "open") return redirect(successPath(order.providerSessionId), { headers: NO_STORE });
   if (formData.get("intent") !== PAY_INTENT) throw data("Bad request: unknown form.", { status: 400, headers: NO_STORE });
   const submission = parseWithZod(formData, { schema: testPaymentSchema });
   if (submission.status !== "success") {

@@ -1,5 +1,6 @@
 // /admin/orders and /admin/orders/:id: the enrolments (table on wide screens, cards on phones),
-// filtered by status and creation date, and one order with its events and the test refund.
+// filtered by status and creation date, and one order with its events and the test refund. Test
+// checkout orders and payments that did not match their order are marked wherever an order shows.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
@@ -14,7 +15,7 @@ import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { listSearch } from "~/lib/list-query";
 import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LOOKS, type OrderStatus } from "../order-status";
-import { REFUND_INTENT, refundSchema } from "../schema";
+import { REFUND_INTENT, refundCents, refundSchema } from "../schema";
 
 const PATH = "/admin/orders";
 
@@ -22,6 +23,8 @@ export type OrderFiltersView = { status: OrderStatus | null; from: string | null
 export type OrderRowView = {
   id: string;
   status: OrderStatus;
+  test: boolean;
+  paymentProblem: string | null;
   amount: string;
   refunded: string | null;
   buyer: string;
@@ -74,6 +77,20 @@ export function OrderFilters({ filters, countByStatus, rangeError, busy }: { fil
   );
 }
 
+const TEST_ORDER_LOOK = { label: "Test order", tone: "info" } as const;
+const PAYMENT_PROBLEM_LOOK = { label: "Payment mismatch", tone: "danger" } as const;
+
+/** The order's status, and what sets it apart: a test checkout's (no money), a payment that did not match. */
+export function OrderBadges({ order }: { order: Pick<OrderRowView, "status" | "test" | "paymentProblem"> }) {
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      <StatusBadge look={ORDER_STATUS_LOOKS[order.status]} />
+      {order.test ? <StatusBadge look={TEST_ORDER_LOOK} /> : null}
+      {order.paymentProblem ? <StatusBadge look={PAYMENT_PROBLEM_LOOK} /> : null}
+    </span>
+  );
+}
+
 function OrderLink({ order }: { order: OrderRowView }) {
   return (
     <Link to={`${PATH}/${order.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
@@ -95,8 +112,6 @@ export function OrderList({ orders, filters, page, pageCount }: { orders: OrderR
               <TableHead>Buyer</TableHead>
               <TableHead>Status</TableHead>
               <TableHead className="text-right">Amount</TableHead>
-              <TableHead>Company</TableHead>
-              <TableHead>Phone</TableHead>
               <TableHead>Affiliate</TableHead>
               <TableHead>Created (CT)</TableHead>
               <TableHead>Paid (CT)</TableHead>
@@ -104,23 +119,25 @@ export function OrderList({ orders, filters, page, pageCount }: { orders: OrderR
           </TableHeader>
           <TableBody>
             {orders.map((order) => (
+              // The columns that matter fit 1280 px: buyer details wrap under the name, dates on two lines.
               <TableRow key={order.id} data-testid="order-row">
-                <TableCell>
+                <TableCell className="max-w-72 whitespace-normal break-words">
                   <OrderLink order={order} />
                   {order.email && order.email !== order.buyer ? <p className="text-xs text-muted-foreground">{order.email}</p> : null}
+                  {order.company || order.phone ? <p className="text-xs text-muted-foreground">{[order.company, order.phone].filter(Boolean).join(" · ")}</p> : null}
                 </TableCell>
-                <TableCell>
-                  <StatusBadge look={ORDER_STATUS_LOOKS[order.status]} />
+                <TableCell className="whitespace-normal">
+                  <OrderBadges order={order} />
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
                   {order.amount}
                   {order.refunded ? <p className="text-xs text-muted-foreground">−{order.refunded}</p> : null}
                 </TableCell>
-                <TableCell>{order.company ?? "—"}</TableCell>
-                <TableCell>{order.phone ?? "—"}</TableCell>
-                <TableCell className="font-mono text-xs">{order.affiliate ?? "—"}</TableCell>
-                <TableCell className="text-sm">{order.createdLabel}</TableCell>
-                <TableCell className="text-sm">{order.paidLabel ?? "—"}</TableCell>
+                <TableCell className="max-w-48 font-mono text-xs whitespace-normal break-words">{order.affiliate ?? "—"}</TableCell>
+                <TableCell className="text-sm">
+                  <DateTimeLines label={order.createdLabel} />
+                </TableCell>
+                <TableCell className="text-sm">{order.paidLabel ? <DateTimeLines label={order.paidLabel} /> : "—"}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -131,7 +148,7 @@ export function OrderList({ orders, filters, page, pageCount }: { orders: OrderR
           <li key={order.id} className="rounded-xl border bg-card p-4 shadow-sm">
             <div className="flex items-start justify-between gap-3">
               <OrderLink order={order} />
-              <StatusBadge look={ORDER_STATUS_LOOKS[order.status]} />
+              <OrderBadges order={order} />
             </div>
             <p className="mt-2 text-sm tabular-nums">
               {order.amount}
@@ -149,6 +166,18 @@ export function OrderList({ orders, filters, page, pageCount }: { orders: OrderR
   );
 }
 
+/** "Nov 27, 2026, 1:17 PM CT" as the date over the time. */
+function DateTimeLines({ label }: { label: string }) {
+  const split = label.lastIndexOf(", ");
+  if (split === -1) return <>{label}</>;
+  return (
+    <>
+      {label.slice(0, split)}
+      <span className="block text-xs text-muted-foreground">{label.slice(split + 2)}</span>
+    </>
+  );
+}
+
 export function OrderFacts({ order }: { order: OrderRowView & { providerSessionId: string; providerPaymentId: string | null } }) {
   const facts: Array<[string, string]> = [
     ["Amount", order.amount],
@@ -160,7 +189,7 @@ export function OrderFacts({ order }: { order: OrderRowView & { providerSessionI
     ["Affiliate", order.affiliate ?? "—"],
     ["Created (CT)", order.createdLabel],
     ["Paid (CT)", order.paidLabel ?? "—"],
-    ["Provider", order.provider === "test" ? "Test checkout" : "Stripe"],
+    ["Provider", order.provider === "test" ? "Test checkout (no money taken; no commission)" : "Stripe"],
     ["Checkout session", order.providerSessionId],
     ["Payment", order.providerPaymentId ?? "—"],
   ];
@@ -176,43 +205,58 @@ export function OrderFacts({ order }: { order: OrderRowView & { providerSessionI
   );
 }
 
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
 /**
- * The test checkout's refund: an amount (the rest by default), then a yes. A page form: after a full
- * refund this section goes away, and the answer's toast is the page's.
+ * The test checkout's refund: an amount (the rest by default), checked, then a yes. A page form:
+ * after a full refund this section goes away, and the answer's toast is the page's.
  */
 export function RefundForm({ refundableCents, lastResult, busy }: { refundableCents: number; lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
-  const [confirming, setConfirming] = useState(false);
+  // The amount the admin is asked to confirm; null until a valid one is given.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const schema = refundSchema(refundableCents);
   const [form, fields] = useForm({
     id: "refund",
     lastResult,
-    constraint: getZodConstraint(refundSchema),
+    constraint: getZodConstraint(schema),
     defaultValue: { amount: (refundableCents / 100).toFixed(2) },
     ...VALIDATION_TIMING,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+
+  function askToConfirm(event: React.MouseEvent<HTMLButtonElement>) {
+    const submission = parseWithZod(new FormData(event.currentTarget.form!), { schema });
+    if (submission.status !== "success") {
+      // Shows the field's message; nothing is asked until the amount is right.
+      form.validate({ name: fields.amount.name });
+      return;
+    }
+    setConfirming(dollars.format(refundCents(submission.value.amount) / 100));
+  }
+
   return (
     <section aria-labelledby="refund-heading" className="rounded-xl border bg-card p-5 shadow-sm">
       <h2 id="refund-heading" className="text-lg font-semibold">
         Refund
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">Test checkout only: the same refund code a Stripe refund event runs. Any commission is reversed in proportion.</p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-3 sm:max-w-sm">
+      <Form method="post" {...getFormProps(form)} onInput={() => setConfirming(null)} className="mt-4 grid gap-3 sm:max-w-sm">
         <input type="hidden" name="intent" value={REFUND_INTENT} />
         <FormError id={form.errorId} errors={form.errors} />
         <Field field={fields.amount} label="Amount (USD)" inputMode="decimal" />
         {confirming ? (
           <div role="group" aria-label="Confirm the refund" className="flex flex-wrap items-center gap-2">
-            <span className="text-sm">Refund ${fields.amount.value ?? ""}?</span>
+            <span className="text-sm">Refund {confirming}?</span>
             <SubmitButton variant="destructive" busy={busy} busyText="Refunding...">
               Yes, refund
             </SubmitButton>
-            <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
+            <Button type="button" variant="ghost" onClick={() => setConfirming(null)}>
               Keep
             </Button>
           </div>
         ) : (
           <div>
-            <Button type="button" variant="outline" onClick={() => setConfirming(true)}>
+            <Button type="button" variant="outline" onClick={askToConfirm}>
               Refund
             </Button>
           </div>

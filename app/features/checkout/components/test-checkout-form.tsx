@@ -32,7 +32,8 @@ export function TestCheckoutForm({
   });
   const amount = dollars.format(amountCents / 100);
   return (
-    <main className="mx-auto grid max-w-4xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2">
+    // Inside the root layout's <main>: one main landmark per page.
+    <div className="mx-auto grid max-w-4xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2">
       <section aria-labelledby="summary-heading" className="space-y-4">
         <p role="note" className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
           <FlaskConical aria-hidden="true" className="size-4" />
@@ -69,6 +70,6 @@ export function TestCheckoutForm({
           <CreditCard aria-hidden="true" className="size-3" /> The card number is checked for shape only and never stored.
         </p>
       </section>
-    </main>
+    </div>
   );
 }
