@@ -47,7 +47,7 @@ export default function AffiliateApplication({ loaderData, actionData }: Route.C
   const navigation = useNavigation();
   useToast(actionData?.toast);
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-primary">Affiliate Application</h1>
       <p className="mt-3 text-muted-foreground">
         Earn 15% on every bootcamp sale you refer. Tell us about yourself; we review applications within 2-3 business days.
@@ -67,6 +67,6 @@ export default function AffiliateApplication({ loaderData, actionData }: Route.C
           <ApplicationForm lastResult={actionData?.reply} busy={navigation.state === "submitting"} defaultPayoutEmail={loaderData.email} />
         </div>
       )}
-    </main>
+    </div>
   );
 }

@@ -38,7 +38,7 @@ export default function AffiliateDashboard({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   useToast(actionData?.toast);
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-primary">Affiliate Dashboard</h1>
@@ -52,6 +52,6 @@ export default function AffiliateDashboard({ loaderData, actionData }: Route.Com
         </Button>
       </div>
       <div className="mt-8">{loaderData.affiliate ? <AffiliateOverview view={loaderData} /> : <BecomeAnAffiliate busy={navigation.state === "submitting"} />}</div>
-    </main>
+    </div>
   );
 }

@@ -33,9 +33,9 @@ export default function AffiliateRedirect() {
     window.location.replace(slugOrCode ? `/bootcamp?ref=${encodeURIComponent(slugOrCode)}` : "/bootcamp");
   }, [slugOrCode]);
   return (
-    <main className="flex min-h-[50vh] items-center justify-center gap-3 text-muted-foreground" aria-live="polite">
+    <div className="flex min-h-[50vh] items-center justify-center gap-3 text-muted-foreground" aria-live="polite">
       <Spinner className="size-6 text-brand" label="Redirecting..." />
       <p>Redirecting...</p>
-    </main>
+    </div>
   );
 }

@@ -2,7 +2,11 @@
 // approval e-mail arrives); the affiliate creates a custom link; an anonymous visit through it is
 // counted once (a second visit in the same session still once) and lands on the target with ref;
 // the dashboard shows the click. The admin records a payout and the balance drops; a member cannot
-// act through the page's data URL; the management page at phone width shows cards.
+// act through the page's data URL; the management page at phone width shows cards. The partner's
+// dashboard with a referral fits a phone, with the custom-link dialog on screen; axe finds no
+// serious problem and one main landmark on the partner's pages and the admin's open actions menu.
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { PAID_PARTNER } from "./affiliate-data";
 import { ADMIN, createVerifiedUser, expect, gotoHydrated, login, test, uniqueEmail, waitForMail } from "./fixtures";
@@ -11,6 +15,19 @@ const ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
 function toast(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+/** axe's serious and critical findings on the page as it is now, and its landmark findings of any impact. */
+async function axeProblems(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP refuses inline scripts.
+  await page.evaluate(fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8"));
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical" || v.id.startsWith("landmark-"))
+      .map((v) => `${v.id} (${v.nodes.length})`);
+  });
 }
 
 function statCard(page: Page, label: string) {
@@ -40,6 +57,11 @@ test("a user applies, the admin approves, a custom link's visit is counted once 
   await page.getByLabel("Audience *").fill("Job shop owners in the Midwest.");
   await page.getByLabel("Promotion Plan *").fill("A bootcamp review and a discount code in my newsletter.");
   await page.getByLabel("X / Twitter").fill("@shopfloor");
+  // Nothing missing, only the address wrong: the toast says so, as the field does.
+  await page.getByLabel("Payout Email *").fill("not-an-address");
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  await expect(toast(page, "Please enter a valid email address")).toBeVisible();
+  await page.getByLabel("Payout Email *").fill(payoutEmail);
   await page.getByRole("button", { name: "Submit Application" }).click();
   await expect(page).toHaveURL(/\/affiliate-dashboard$/);
   await expect(toast(page, "Application submitted! We'll review and notify you by email.")).toBeVisible();
@@ -168,4 +190,67 @@ test("a member cannot approve through the page's data URL; the management page a
   await expect(page.getByRole("menuitem", { name: "Suspend" })).toBeVisible();
   await page.keyboard.press("Escape");
   await page.screenshot({ path: `test-results/affiliate-management-phone.png`, fullPage: true });
+});
+
+test("the partner's dashboard with a referral fits a 390 px phone; the custom-link dialog's button is on screen and an empty or spaced target is refused", async ({ page }) => {
+  await login(page, { email: PAID_PARTNER.accountEmail, password: PAID_PARTNER.password });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, "/affiliate-dashboard");
+  await expect(page.getByRole("region", { name: "Recent Referrals", exact: true }).getByRole("row")).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The table scrolls inside a region of its own, which a keyboard can reach.
+  const referrals = page.getByRole("region", { name: "Recent Referrals table" });
+  await expect(referrals).toHaveAttribute("tabindex", "0");
+  expect(await referrals.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+
+  await page.getByRole("button", { name: "Create Custom Link" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Custom Link" });
+  const createButton = dialog.getByRole("button", { name: "Create Link" });
+  await expect(createButton).toBeInViewport({ ratio: 1 });
+  await dialog.getByLabel("Link Name *").fill("Phone link");
+  await dialog.getByLabel("Target URL *").fill("");
+  await createButton.click();
+  await expect(dialog.getByText("Please enter a target URL.")).toBeVisible();
+  await dialog.getByLabel("Target URL *").fill("/ /evil.example");
+  await createButton.click();
+  await expect(dialog.getByText("A target cannot contain spaces: enter a path like /bootcamp.")).toBeVisible();
+  await expect(page.getByTestId("affiliate-link")).toHaveCount(0);
+
+  // Left without a slug, the link still gets an address, made from its name.
+  await dialog.getByLabel("Target URL *").fill("/booking");
+  await createButton.click();
+  await expect(toast(page, "Affiliate link created successfully!")).toBeVisible();
+  await expect(page.getByTestId("affiliate-link").filter({ hasText: "Phone link" })).toContainText(new RegExp(`${ORIGIN}/a/phone-link-[a-z2-9]{6}`));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("axe finds one main landmark and no serious problem on the partner's pages and the admin's open actions menu", async ({ page }) => {
+  const newcomer = await createVerifiedUser(page, uniqueEmail("applicant"));
+  await login(page, newcomer);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, "/affiliate-application");
+    await expect(page.locator("main")).toHaveCount(1);
+    expect(await axeProblems(page), `/affiliate-application at ${width} px`).toEqual([]);
+  }
+  await page.context().clearCookies();
+  await login(page, { email: PAID_PARTNER.accountEmail, password: PAID_PARTNER.password });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, "/affiliate-dashboard");
+    await expect(page.locator("main")).toHaveCount(1);
+    expect(await axeProblems(page), `/affiliate-dashboard at ${width} px`).toEqual([]);
+  }
+  await page.context().clearCookies();
+  await login(page, ADMIN);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, "/affiliate-management");
+    const holder = page.getByTestId(width === 390 ? "affiliate-card" : "affiliate-row").filter({ hasText: PAID_PARTNER.code });
+    await holder.getByRole("button", { name: `Actions for ${PAID_PARTNER.code}` }).click();
+    await expect(page.getByRole("menu")).toBeVisible();
+    expect(await axeProblems(page), `/affiliate-management, menu open, at ${width} px`).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toBeHidden();
+  }
 });

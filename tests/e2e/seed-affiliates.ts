@@ -1,9 +1,10 @@
 // Test-only: before the e2e server starts (playwright.config.ts's webServer command), the sample
 // affiliate (npm run seed's) and an approved partner with one paid, credited sale, so the payout
 // flow has a balance to pay. Never part of the site.
+import { hashPassword } from "better-auth/crypto";
 import { ensureSampleAffiliate } from "~/features/affiliates/sample.server";
 import { openDatabase } from "#server/db/client.server";
-import { affiliateReferrals, affiliates, orders, users } from "#server/db/schema";
+import { accounts, affiliateReferrals, affiliates, orders, users } from "#server/db/schema";
 import { PAID_PARTNER } from "./affiliate-data";
 
 const dataDir = process.env.DATA_DIR;
@@ -13,6 +14,14 @@ const database = await openDatabase({ dataDir });
 try {
   await ensureSampleAffiliate(database.db);
   await database.db.insert(users).values({ id: "e2e-paid-partner", name: "Paid Partner", email: PAID_PARTNER.accountEmail, emailVerified: true });
+  // Better Auth's own hash (the site keeps its default), so the partner signs in like anyone.
+  await database.db.insert(accounts).values({
+    id: "e2e-paid-partner-credential",
+    accountId: "e2e-paid-partner",
+    providerId: "credential",
+    userId: "e2e-paid-partner",
+    password: await hashPassword(PAID_PARTNER.password),
+  });
   const [affiliate] = await database.db
     .insert(affiliates)
     .values({ userId: "e2e-paid-partner", affiliateCode: PAID_PARTNER.code, status: "approved", payoutEmail: PAID_PARTNER.payoutEmail })

@@ -52,7 +52,8 @@ export type DashboardView = {
 export function AffiliateOverview({ view }: { view: DashboardView }) {
   const { affiliate, totals } = view;
   return (
-    <div className="grid gap-8">
+    // min-w-0: a grid item is at least as wide as its content, so a wide table would widen the page.
+    <div className="grid gap-8 *:min-w-0">
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-lg">
           Your code: <strong className="font-mono tracking-wider">{affiliate.code}</strong>
@@ -247,6 +248,23 @@ function LinkRow({ link }: { link: DashboardView["links"][number] }) {
   );
 }
 
+/**
+ * A table wider than a phone scrolls sideways inside a region of its own, which a keyboard can
+ * focus and scroll (the table's own container then stays as wide as its table).
+ */
+function ScrollableTable({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="mt-4 overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&>[data-slot=table-container]]:overflow-visible"
+    >
+      {children}
+    </div>
+  );
+}
+
 function RecentReferrals({ referrals }: { referrals: DashboardView["referrals"] }) {
   return (
     <section aria-labelledby="referrals-heading" className="rounded-xl border bg-card p-5 shadow-sm">
@@ -256,28 +274,30 @@ function RecentReferrals({ referrals }: { referrals: DashboardView["referrals"] 
       {referrals.length === 0 ? (
         <p className="mt-4 text-muted-foreground">No referrals yet. Start promoting your affiliate link!</p>
       ) : (
-        <Table className="mt-4">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Date</TableHead>
-              <TableHead>Sale Amount</TableHead>
-              <TableHead>Commission</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Customer</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {referrals.map((referral) => (
-              <TableRow key={referral.id}>
-                <TableCell>{referral.dateLabel}</TableCell>
-                <TableCell className="tabular-nums">{referral.saleAmount}</TableCell>
-                <TableCell className="tabular-nums">{referral.commission}</TableCell>
-                <TableCell>{referral.status}</TableCell>
-                <TableCell>{referral.customer}</TableCell>
+        <ScrollableTable label="Recent Referrals table">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Date</TableHead>
+                <TableHead>Sale Amount</TableHead>
+                <TableHead>Commission</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Customer</TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {referrals.map((referral) => (
+                <TableRow key={referral.id}>
+                  <TableCell>{referral.dateLabel}</TableCell>
+                  <TableCell className="tabular-nums">{referral.saleAmount}</TableCell>
+                  <TableCell className="tabular-nums">{referral.commission}</TableCell>
+                  <TableCell>{referral.status}</TableCell>
+                  <TableCell>{referral.customer}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollableTable>
       )}
     </section>
   );
@@ -295,26 +315,28 @@ function Payouts({ payouts, totals }: { payouts: DashboardView["payouts"]; total
       {payouts.length === 0 ? (
         <p className="mt-4 text-muted-foreground">No payouts yet.</p>
       ) : (
-        <Table className="mt-4">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Paid on</TableHead>
-              <TableHead>Amount</TableHead>
-              <TableHead>Method</TableHead>
-              <TableHead>Reference</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {payouts.map((payout) => (
-              <TableRow key={payout.id}>
-                <TableCell>{payout.paidOnLabel}</TableCell>
-                <TableCell className="tabular-nums">{payout.amount}</TableCell>
-                <TableCell>{payout.method ?? "—"}</TableCell>
-                <TableCell>{payout.reference ?? "—"}</TableCell>
+        <ScrollableTable label="Payouts table">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Paid on</TableHead>
+                <TableHead>Amount</TableHead>
+                <TableHead>Method</TableHead>
+                <TableHead>Reference</TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {payouts.map((payout) => (
+                <TableRow key={payout.id}>
+                  <TableCell>{payout.paidOnLabel}</TableCell>
+                  <TableCell className="tabular-nums">{payout.amount}</TableCell>
+                  <TableCell>{payout.method ?? "—"}</TableCell>
+                  <TableCell>{payout.reference ?? "—"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollableTable>
       )}
     </section>
   );

@@ -203,8 +203,11 @@ function ActionsMenu({ affiliate, open }: { affiliate: AffiliateRowView; open: (
   useFetcherToast(fetcher);
   const busy = fetcher.state !== "idle";
   const act = (action: StatusAction) => fetcher.submit({ intent: STATUS_INTENT, affiliateId: affiliate.id, action }, { method: "post", action: PATH });
+  // Not modal: a modal menu hides the rest of the page with aria-hidden while its links and
+  // buttons stay focusable (axe: aria-hidden-focus). Focus still moves into the menu; Escape and a
+  // click outside close it.
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button type="button" variant="ghost" size="sm" aria-label={`Actions for ${affiliate.code}`} disabled={busy} aria-busy={busy}>
           <MoreHorizontal aria-hidden="true" />
