@@ -142,7 +142,7 @@ export function DailySection({ report }: { report: AnalyticsReport }) {
       </div>
       <details className="mt-4">
         <summary className="cursor-pointer text-sm font-medium">The numbers of this chart</summary>
-        <Table className="mt-2" data-testid="daily-table">
+        <Table className="mt-2" data-testid="daily-table" scrollLabel="Visitors and page views per day">
           <TableHeader>
             <TableRow>
               <TableHead>Day</TableHead>
@@ -184,7 +184,7 @@ export function Breakdowns({ report }: { report: AnalyticsReport }) {
           {report.breakdowns[key].length === 0 ? (
             <p className="mt-3 text-sm text-muted-foreground">No page views in this range.</p>
           ) : (
-            <Table className="mt-3" data-testid={`${key}-table`}>
+            <Table className="mt-3" data-testid={`${key}-table`} scrollLabel={title}>
               <TableHeader>
                 <TableRow>
                   <TableHead>{column}</TableHead>
@@ -226,7 +226,7 @@ function FunnelTable({ id, title, steps }: { id: string; title: string; steps: A
       ) : (
         <div className="h-48 rounded bg-muted" />
       )}
-      <Table data-testid={`${id}-table`}>
+      <Table data-testid={`${id}-table`} scrollLabel={title}>
         <TableHeader>
           <TableRow>
             <TableHead>Step</TableHead>
