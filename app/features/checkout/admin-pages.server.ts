@@ -119,6 +119,6 @@ export async function refundFromAdmin(request: Request, id: string | undefined) 
     return data<OrderActionResult>({ ok: false, toast: { kind: "error", title: "Refund not made", description: outcome.error }, reply: submission.reply({ fieldErrors: { amount: [outcome.error!] } }) }, { status: 409, headers: NO_STORE });
   }
   logger.info({ orderId: id, refundedCents: outcome.refund.refundedCents }, "test checkout refund");
-  const description = `${money(cents)} refunded; ${money(outcome.refund.refundedCents)} in all. Any commission was reversed in proportion.`;
+  const description = `${money(cents)} refunded; ${money(outcome.refund.refundedCents)} in all.`;
   return data<OrderActionResult>({ ok: true, toast: { kind: "success", title: "Refund made", description }, reply: submission.reply({ resetForm: true }) }, { headers: NO_STORE });
 }

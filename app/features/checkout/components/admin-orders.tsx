@@ -239,7 +239,7 @@ export function RefundForm({ refundableCents, lastResult, busy }: { refundableCe
       <h2 id="refund-heading" className="text-lg font-semibold">
         Refund
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Test checkout only: the same refund code a Stripe refund event runs. Any commission is reversed in proportion.</p>
+      <p className="mt-1 text-sm text-muted-foreground">Test checkout only: the same refund code a Stripe refund event runs. No money moves (a test order took none).</p>
       <Form method="post" {...getFormProps(form)} onInput={() => setConfirming(null)} className="mt-4 grid gap-3 sm:max-w-sm">
         <input type="hidden" name="intent" value={REFUND_INTENT} />
         <FormError id={form.errorId} errors={form.errors} />
