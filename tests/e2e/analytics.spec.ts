@@ -37,10 +37,14 @@ test("a visitor's pages and a client-side navigation appear on the owner's analy
   const row = page.getByTestId("campaigns-table").getByRole("row").filter({ hasText: `e2e / ${campaign}` });
   const booking = page.getByTestId("pages-table").getByRole("row").filter({ hasText: "/booking" });
   await expect
-    .poll(async () => {
-      await gotoHydrated(page, "/admin/analytics?range=today");
-      return (await row.count()) > 0 && (await booking.count()) > 0 && (await row.getByRole("cell").nth(2).textContent()) !== "1";
-    })
+    .poll(
+      async () => {
+        await gotoHydrated(page, "/admin/analytics?range=today");
+        return (await row.count()) > 0 && (await booking.count()) > 0 && (await row.getByRole("cell").nth(2).textContent()) !== "1";
+      },
+      // Each try loads the whole page: on a busy host a few tries take more than the default 5 s.
+      { timeout: 20_000 },
+    )
     .toBe(true);
   // The two full loads carried the campaign (one visitor, two views); the navigation did not.
   await expect(row.getByRole("cell")).toHaveText([`e2e / ${campaign}`, "1", "2", "0 (new)"]);
