@@ -1,6 +1,7 @@
 // Configuration, validated once at boot (DESIGN.md section 3). Every variable is optional: the
 // defaults make `npm start` work on a machine with nothing set.
 import { z } from "zod";
+import { parseSenderAddress } from "./email-address";
 import { rateLimitEnvShape } from "./rate-limit-policies";
 
 const optionalUrl = (protocols: RegExp, hint: string) =>
@@ -12,14 +13,6 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     .optional();
 
 const CREDENTIALS_IN_URL = /\/\/[^/?#]*@/;
-const emailAddress = z.email();
-
-/** `hello@example.com`, `Name <hello@example.com>` or `"Name" <hello@example.com>`, on one line. */
-function isSenderAddress(value: string) {
-  const match = /^(?:(?:"[^"\r\n]*"|[^"<>\r\n]*)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value.trim());
-  const address = match?.[1] ?? match?.[2];
-  return address !== undefined && emailAddress.safeParse(address).success;
-}
 
 const CHECKOUT_MODES = ["stripe", "test", "off"] as const;
 export type CheckoutMode = (typeof CHECKOUT_MODES)[number];
@@ -68,7 +61,7 @@ const envSchema = z
     SMTP_URL: optionalUrl(/^smtps?:\/\//, "smtp:// or smtps://"),
     EMAIL_FROM: z
       .string()
-      .refine(isSenderAddress, { error: 'must be an e-mail address, optionally with a name: "Name <hello@example.com>"' })
+      .refine((value) => parseSenderAddress(value) !== undefined, { error: 'must be an e-mail address, optionally with a name: "Name <hello@example.com>"' })
       .optional(),
     EMAILJS_SERVICE_ID: z.string().optional(),
     EMAILJS_TEMPLATE_ID: z.string().optional(),

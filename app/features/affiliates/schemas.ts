@@ -1,6 +1,7 @@
 // The affiliate program's forms, one Zod schema each, shared by the pages and their actions.
 // Browser-safe.
 import { z } from "~/lib/zod";
+import { emailAddressField } from "~/lib/email-address";
 import { plainText } from "~/lib/plain-text";
 import { dollarsToCents } from "./money";
 import { STATUS_ACTION_NAMES } from "./status";
@@ -19,11 +20,7 @@ export const QUICK_APPLY_INTENT = "quick-apply";
 /** The detailed application (/affiliate-application, SPEC.md section 5). */
 export const applicationSchema = z.object({
   intent: z.literal(APPLY_INTENT),
-  payoutEmail: z
-    .string({ error: REQUIRED_FIELDS_MESSAGE })
-    .trim()
-    .min(1, { error: REQUIRED_FIELDS_MESSAGE })
-    .pipe(z.email({ error: EMAIL_MESSAGE }).max(254, { error: EMAIL_MESSAGE })),
+  payoutEmail: emailAddressField({ required: REQUIRED_FIELDS_MESSAGE, invalid: EMAIL_MESSAGE }),
   experience: required(5000),
   audience: required(5000),
   promotionPlan: required(5000),
@@ -87,11 +84,7 @@ export const editAffiliateSchema = z.object({
     .min(0, { error: "Enter a rate between 0 and 100." })
     .max(100, { error: "Enter a rate between 0 and 100." })
     .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, { error: "Use at most one decimal, like 12.5." }),
-  payoutEmail: z
-    .string()
-    .trim()
-    .pipe(z.email({ error: EMAIL_MESSAGE }).max(254, { error: EMAIL_MESSAGE }))
-    .optional(),
+  payoutEmail: emailAddressField({ required: EMAIL_MESSAGE, invalid: EMAIL_MESSAGE }).optional(),
 });
 
 /** Recording a payout: what was sent, when, how, and its reference. */

@@ -1,17 +1,13 @@
 // The auth forms' schemas, shared by the pages (client validation) and their actions (server
 // validation). Messages are SPEC.md section 5's.
 import { z } from "~/lib/zod";
+import { emailAddressField } from "~/lib/email-address";
 
 export const MISSING_CREDENTIALS = "Please enter both email and password";
 export const MISSING_EMAIL = "Please enter your email address";
 export const INVALID_EMAIL = "Please enter a valid email address";
 
-const email = (missing: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, { error: missing })
-    .pipe(z.email({ error: INVALID_EMAIL }));
+const email = (missing: string) => emailAddressField({ required: missing, invalid: INVALID_EMAIL });
 
 export const MISSING_PASSWORD = "Please enter your password";
 

@@ -3,6 +3,7 @@
 // booking horizon it checks against. Also the shape kept in localStorage.lastBooking.
 // Importable by the browser bundle.
 import { z } from "~/lib/zod";
+import { emailAddressField } from "~/lib/email-address";
 import { plainText } from "~/lib/plain-text";
 import { centralInstant, isCalendarDate } from "~/lib/central-time";
 import { EXPERIENCE_LEVELS, FOCUS_AREAS } from "./form-options";
@@ -29,7 +30,6 @@ export const BOOKING_MESSAGES = {
 /** Upper bounds: what a person types, not what a script can post. */
 export const MAX_LENGTHS = {
   name: 100,
-  email: 254,
   phone: 40,
   projectDescription: 5_000,
   optionalText: 2_000,
@@ -64,11 +64,7 @@ export function bookingSchema({ now, horizonDays }: BookingRules) {
     .object({
       firstName: text(BOOKING_MESSAGES.firstName, 2, MAX_LENGTHS.name),
       lastName: text(BOOKING_MESSAGES.lastName, 2, MAX_LENGTHS.name),
-      email: z
-        .string({ error: BOOKING_MESSAGES.email })
-        .trim()
-        .max(MAX_LENGTHS.email, { error: BOOKING_MESSAGES.email })
-        .pipe(z.email({ error: BOOKING_MESSAGES.email })),
+      email: emailAddressField({ required: BOOKING_MESSAGES.email, invalid: BOOKING_MESSAGES.email }),
       phone: text(BOOKING_MESSAGES.phone, 10, MAX_LENGTHS.phone),
       sessionDate,
       sessionTime,

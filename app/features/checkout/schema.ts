@@ -1,5 +1,6 @@
 // The checkout's forms, shared by the pages and their actions. Browser-safe.
 import { z } from "~/lib/zod";
+import { emailAddressField } from "~/lib/email-address";
 import { plainText } from "~/lib/plain-text";
 
 /** 'Enroll Now': the affiliate reference the page kept (SPEC.md section 4), if any. */
@@ -15,7 +16,7 @@ const required = (message: string, max = 200) => plainText({ error: message }).t
 /** The built-in test checkout's card form: the details Stripe's page collects, and a test card. */
 export const testPaymentSchema = z.object({
   intent: z.literal(PAY_INTENT),
-  email: z.string({ error: "Please enter a valid email address" }).trim().pipe(z.email({ error: "Please enter a valid email address" }).max(254)),
+  email: emailAddressField({ required: "Please enter a valid email address", invalid: "Please enter a valid email address" }),
   name: required("Please enter the name on the card."),
   companyName: required("Please enter your company name."),
   phone: required("Please enter a valid phone number", 40).refine((value) => value.replace(/\D/g, "").length >= 10, { error: "Please enter a valid phone number" }),

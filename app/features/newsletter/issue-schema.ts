@@ -2,6 +2,7 @@
 // address, send it to every active subscriber. One Zod schema per form. Browser-safe.
 import { z } from "~/lib/zod";
 import type { StatusLook } from "~/components/status-badge";
+import { emailAddressField } from "~/lib/email-address";
 import { plainText } from "~/lib/plain-text";
 import type { newsletterIssueStatuses } from "#server/db/schema";
 
@@ -29,7 +30,7 @@ export const createIssueSchema = z
 export const sendTestSchema = z.object({
   intent: z.literal(SEND_TEST_INTENT),
   issueId: z.uuid({ error: "Unknown issue." }),
-  email: z.email({ error: "Please enter a valid email address" }),
+  email: emailAddressField({ required: "Please enter a valid email address", invalid: "Please enter a valid email address" }),
 });
 
 export const sendIssueSchema = z.object({
