@@ -4,6 +4,7 @@
 import path from "node:path";
 import { logger } from "#server/logger.server";
 import { site } from "~/content/site";
+import { parseSenderAddress, type MailAddress } from "~/lib/email-address";
 import { getEnv, type Env } from "~/lib/env.server";
 import type { Transports } from "./delivery.server";
 import { createFileTransport } from "./transports/file.server";
@@ -13,8 +14,13 @@ import { createSmtpTransport } from "./transports/smtp.server";
 /** The only kind the provider's template knows (SPEC.md section 3, confirmation e-mail fields). */
 export const BOOKING_CONFIRMATION_KIND = "booking_confirmation";
 
+/** The sender, read once into a name and an address: Nodemailer is handed it, not a string to parse. */
+export function senderOf(env: Env): MailAddress {
+  return (env.EMAIL_FROM && parseSenderAddress(env.EMAIL_FROM)) || { name: site.businessName, address: `no-reply@${new URL(env.SITE_URL).hostname}` };
+}
+
 export function createTransports(env: Env): Transports {
-  const from = env.EMAIL_FROM ?? `"${site.businessName}" <no-reply@${new URL(env.SITE_URL).hostname}>`;
+  const from = senderOf(env);
   const general = env.SMTP_URL
     ? createSmtpTransport({ url: env.SMTP_URL, from })
     : createFileTransport({ directory: path.resolve(env.DATA_DIR, "mail"), from });

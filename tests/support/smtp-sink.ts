@@ -3,7 +3,7 @@
 import { SMTPServer } from "smtp-server";
 import { freePort } from "../../scripts/support/server-process";
 
-export type ReceivedMail = { raw: string; messageId: string | undefined; rcptTo: string[] };
+export type ReceivedMail = { raw: string; messageId: string | undefined; mailFrom: string | undefined; rcptTo: string[] };
 export type SmtpReply = { code: number; message: string } | undefined;
 
 export type SmtpSink = {
@@ -55,6 +55,7 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
         sink.received.push({
           raw,
           messageId: /^Message-ID:\s*<([^>]+)>/im.exec(raw)?.[1],
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
           rcptTo: session.envelope.rcptTo.map((address) => address.address),
         });
         callback();

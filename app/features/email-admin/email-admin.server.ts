@@ -2,7 +2,8 @@
 // owner's zone, so server and browser render the same text), and the Resend action.
 import { data } from "react-router";
 import { findOutboxMessage, listOutbox, resendDeadMessage } from "#server/email/outbox.server";
-import { describeDelivery } from "#server/email/transport.server";
+import { describeDelivery, senderOf } from "#server/email/transport.server";
+import { formatMailAddress } from "~/lib/email-address";
 import { dateTime } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import type { ActionResult } from "~/components/form";
@@ -46,6 +47,8 @@ export async function getOutboxMessageView(id: string) {
   return {
     id: message.id,
     kind: message.kind,
+    // The sender and recipients exactly as the transports hand them to Nodemailer.
+    from: formatMailAddress(senderOf(getEnv())),
     to: message.to,
     cc: message.cc,
     subject: message.subject,

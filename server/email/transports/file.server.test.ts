@@ -14,7 +14,7 @@ describe("the file transport", () => {
   it("writes each message as an owner-only .eml file, making the directory when it is missing, again after it was removed", async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), "file-transport-"));
     const directory = path.join(root, "mail");
-    const transport = createFileTransport({ directory, from: "site@example.com" });
+    const transport = createFileTransport({ directory, from: { name: "Site", address: "site@example.com" } });
 
     await transport.send(message("00000000-0000-4000-8000-000000000001"));
     const first = path.join(directory, emlFileName(message("00000000-0000-4000-8000-000000000001")));
@@ -29,7 +29,7 @@ describe("the file transport", () => {
 
   it("ends every line in CRLF, the text and HTML parts' own lines too", async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), "file-transport-"));
-    const transport = createFileTransport({ directory: root, from: "site@example.com" });
+    const transport = createFileTransport({ directory: root, from: { name: "Site", address: "site@example.com" } });
     const multiline = {
       ...message("00000000-0000-4000-8000-000000000003"),
       text: "Hello,\n\nline two\nline three",
@@ -43,7 +43,7 @@ describe("the file transport", () => {
 
   it("writes the text and HTML parts quoted-printable, also when most of the text is not Latin", async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), "file-transport-"));
-    const transport = createFileTransport({ directory: root, from: "site@example.com" });
+    const transport = createFileTransport({ directory: root, from: { name: "Site", address: "site@example.com" } });
     const cyrillic = { ...message("00000000-0000-4000-8000-000000000004"), text: "Здравствуйте, Ада", html: "<p>Здравствуйте</p>" };
     await transport.send(cyrillic);
     const eml = fs.readFileSync(path.join(root, emlFileName(cyrillic)), "latin1");

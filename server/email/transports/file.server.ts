@@ -3,6 +3,7 @@
 // never sees half a message.
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { MailAddress } from "~/lib/email-address";
 import { DeliveryError, type OutboxMessage, type Transport } from "../delivery.server";
 import { composeMessage } from "./mime.server";
 
@@ -11,7 +12,7 @@ export function emlFileName(message: OutboxMessage) {
   return `${stamp}-${message.kind}-${message.id}.eml`;
 }
 
-export function createFileTransport({ directory, from }: { directory: string; from: string }): Transport {
+export function createFileTransport({ directory, from }: { directory: string; from: MailAddress }): Transport {
   // Owner-only: a message may carry a password-reset link. Made once, and again if it disappears.
   let directoryMade = false;
   const makeDirectory = async () => {
@@ -22,9 +23,10 @@ export function createFileTransport({ directory, from }: { directory: string; fr
   return {
     name: "file",
     async send(message) {
+      // Lines end in CRLF, as RFC 5322 writes them and SMTP sends them. A recipient that is not a
+      // plain address fails here, for good; only a disk's failure below is worth a retry.
+      const { raw } = composeMessage(message, from);
       try {
-        // Lines end in CRLF, as RFC 5322 writes them and SMTP sends them.
-        const { raw } = composeMessage(message, from);
         await makeDirectory();
         const target = path.join(directory, emlFileName(message));
         const partial = `${target}.partial`;

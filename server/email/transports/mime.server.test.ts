@@ -1,10 +1,10 @@
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { outboxMessage } from "../../../tests/support/outbox-message";
-import type { OutboxMessage } from "../delivery.server";
+import { DeliveryError, type OutboxMessage } from "../delivery.server";
 import { composeMessage, toMailOptions } from "./mime.server";
 
-const FROM = "Halvorsen Manufacturing Advisory <hello@halvorsen.example>";
+const FROM = { name: "Halvorsen Manufacturing Advisory — Wichita", address: "hello@halvorsen.example" };
 
 const message = (overrides: Partial<OutboxMessage>) => outboxMessage({ subject: "Your assessment is booked", ...overrides });
 
@@ -19,8 +19,8 @@ const messages: Record<string, OutboxMessage> = {
     html: `<p>Hello Ada,</p>\n${`<p>${longLine}</p>\n`.repeat(20)}`,
     attachments: [{ filename: "assessment.ics", contentType: "text/calendar; method=REQUEST; charset=utf-8", content: Buffer.from(ics).toString("base64") }],
   }),
-  "a newsletter copy: list headers, a non-ASCII subject and name": message({
-    to: "Zoë Ångström <zoe@example.com>",
+  "a newsletter copy: list headers, a non-ASCII subject": message({
+    to: "zoe@example.com",
     subject: "Notes from the shop floor — Édition d'hiver",
     text: "Grüße aus der Werkstatt.\n\nUnsubscribe: https://halvorsen.example/newsletter/unsubscribe?token=x",
     html: "<p>Grüße aus der Werkstatt.</p>",
@@ -57,4 +57,30 @@ describe("composeMessage", () => {
     expect(text).toMatch(/\r\n$/);
     expect(composed.envelope.to).toEqual(["visitor@example.com", "owner@halvorsen.example"]);
   });
+
+  it("hands Nodemailer the sender and each recipient as address objects, never a string to parse", () => {
+    const options = toMailOptions(messages["a confirmation: cc, a calendar attachment, a long body"]!, FROM);
+    expect({ from: options.from, to: options.to, cc: options.cc }).toEqual({
+      from: FROM,
+      to: { name: "", address: "visitor@example.com" },
+      cc: { name: "", address: "owner@halvorsen.example" },
+    });
+  });
+
+  it.each(["a<v@x.com>", '"x"<v@x.com>', "v@x.com,a", "list:v@x.com;", "z(c)@x.co", "root"])(
+    "refuses, for good, a stored recipient Nodemailer would read as another address: %j",
+    (to) => {
+      for (const stored of [message({ to }), message({ cc: to })]) {
+        const refusal = (() => {
+          try {
+            composeMessage(stored, FROM);
+          } catch (error) {
+            return error;
+          }
+        })();
+        expect(refusal).toBeInstanceOf(DeliveryError);
+        expect(refusal).toMatchObject({ permanent: true, message: `Not a plain e-mail address: ${JSON.stringify(to)}. Nothing was sent.` });
+      }
+    },
+  );
 });

@@ -2,22 +2,39 @@
 // shared by the SMTP and file transports so that both send the same bytes.
 import type { Transform } from "node:stream";
 import type { SendMailOptions } from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import { Encoder as Base64Encoder } from "nodemailer/lib/base64";
 import MailComposer from "nodemailer/lib/mail-composer";
 import type MimeNode from "nodemailer/lib/mime-node";
 import { Encoder as QpEncoder } from "nodemailer/lib/qp";
-import type { OutboxMessage } from "../delivery.server";
+import type { MailAddress } from "~/lib/email-address";
+import { DeliveryError, type OutboxMessage } from "../delivery.server";
 
 // The stored bodies end their lines in LF; a message's lines end in CRLF (RFC 5322), and Nodemailer
 // leaves a 7bit part's line ends as they are.
 const crlf = (body: string) => body.replace(/\r?\n/g, "\r\n");
 
-export function toMailOptions(message: OutboxMessage, from: string): SendMailOptions {
-  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+/**
+ * A stored recipient as the address object Nodemailer sends to as it is. Nodemailer reads a string
+ * as address syntax ("a<v@x.com>" goes to v@x.com), so a stored value it would read as anything
+ * but itself — a row written before every form took plain addresses only — is refused, never
+ * sent to whatever it hides.
+ */
+export function mailbox(address: string): MailAddress {
+  const parsed = addressparser(address);
+  const only = parsed.length === 1 ? parsed[0] : undefined;
+  if (!only || "group" in only || only.name !== "" || only.address !== address) {
+    throw new DeliveryError(`Not a plain e-mail address: ${JSON.stringify(address)}. Nothing was sent.`, true);
+  }
+  return { name: "", address };
+}
+
+export function toMailOptions(message: OutboxMessage, from: MailAddress): SendMailOptions {
+  const domain = from.address.slice(from.address.lastIndexOf("@") + 1) || "localhost";
   return {
     from,
-    to: message.to,
-    cc: message.cc ?? undefined,
+    to: mailbox(message.to),
+    cc: message.cc ? mailbox(message.cc) : undefined,
     subject: message.subject,
     html: crlf(message.html),
     text: crlf(message.text),
@@ -47,7 +64,7 @@ export type ComposedMessage = { raw: Buffer; envelope: { from: string | false; t
  * turns of the event loop, each one waiting behind every other request, and twice the CPU
  * (decision 030).
  */
-export function composeMessage(message: OutboxMessage, from: string): ComposedMessage {
+export function composeMessage(message: OutboxMessage, from: MailAddress): ComposedMessage {
   const root = new MailComposer(toMailOptions(message, from)).compile();
   const chunks: Buffer[] = [];
   writeNode(root, chunks);

@@ -1,6 +1,7 @@
 // SMTP through Nodemailer (SMTP_URL, e.g. smtps://user:pass@smtp.example.com). Replies in the 4xx
 // range and network failures are temporary; 5xx replies are permanent.
 import nodemailer from "nodemailer";
+import type { MailAddress } from "~/lib/email-address";
 import { DeliveryError, type Transport } from "../delivery.server";
 import { composeMessage } from "./mime.server";
 
@@ -19,7 +20,7 @@ function stripCode(response: string, code: number) {
   return response.replace(new RegExp(`^${code}[ -]`), "").trim();
 }
 
-export function createSmtpTransport({ url, from }: { url: string; from: string }): Transport {
+export function createSmtpTransport({ url, from }: { url: string; from: MailAddress }): Transport {
   const transporter = nodemailer.createTransport({
     url,
     pool: true,
@@ -32,9 +33,10 @@ export function createSmtpTransport({ url, from }: { url: string; from: string }
   return {
     name: "smtp",
     async send(message) {
+      // The same bytes as the file transport writes, composed in one call (decision 030); a
+      // recipient that is not a plain address fails here, for good, before any connection.
+      const { raw, envelope } = composeMessage(message, from);
       try {
-        // The same bytes as the file transport writes, composed in one call (decision 030).
-        const { raw, envelope } = composeMessage(message, from);
         await transporter.sendMail({ envelope, raw });
       } catch (error) {
         throw classifySmtpError(error);

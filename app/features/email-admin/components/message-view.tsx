@@ -7,6 +7,7 @@ import { EmailStatusBadge, isFailureStatus, kindLabel, type EmailStatus } from "
 
 export type MessageViewData = {
   kind: string;
+  from: string;
   to: string;
   cc: string | null;
   subject: string;
@@ -55,6 +56,7 @@ export function DeliveryFacts({ message }: { message: MessageViewData }) {
   const rows: Array<[string, ReactNode]> = [
     ["Status", <EmailStatusBadge key="status" status={message.status} />],
     ["Kind", kindLabel(message.kind)],
+    ["From", message.from],
     ["To", message.to],
     ...(message.cc ? ([["Cc", message.cc]] as Array<[string, ReactNode]>) : []),
     ["Created", message.createdAt],
