@@ -9,6 +9,7 @@ import { Field, FormError, isValidationIntent, SubmitButton, useToast, VALIDATIO
 import { toast } from "~/components/toast";
 import { cn } from "~/lib/utils";
 import { invalidFormToast, SUBSCRIBE_ACTION, type NewsletterSource } from "../messages";
+import { markPopupShown } from "../popup-flag";
 import { newsletterSchema } from "../schema";
 
 export function NewsletterForm({
@@ -38,7 +39,10 @@ export function NewsletterForm({
   });
   useToast(fetcher.data?.toast);
   useEffect(() => {
-    if (fetcher.data?.ok) onSubscribed?.();
+    if (!fetcher.data?.ok) return;
+    // Subscribed (here or in the popup): the popup has nothing left to offer, on this page or later.
+    markPopupShown();
+    onSubscribed?.();
     // Once per answer.
   }, [fetcher.data]);
 

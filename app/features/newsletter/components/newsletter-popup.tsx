@@ -1,5 +1,5 @@
-// The newsletter popup (SPEC.md section 2), loaded only when it opens (newsletter-popup-trigger.tsx
-// decides when). Closing it or subscribing marks it shown, so it never opens again in this browser.
+// The newsletter popup (SPEC.md section 2), fetched after hydration, off the first paint
+// (newsletter-popup-trigger.tsx decides when it opens). Closing it or subscribing marks it shown.
 import { Mail } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { NewsletterForm } from "./newsletter-form";
