@@ -1,9 +1,12 @@
 // The owner's side of the blog (/admin/blog): a draft is created (not public), published with an
 // uploaded featured image (public, in the sitemap and the feed, the image in its widths), edited, and deleted after the question; the five seed posts are
 // seeded twice and stay five; and without JavaScript the form and the delete question still work.
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { seedPosts } from "~/features/blog/seed-posts";
+import { READER_POST } from "./blog-data";
 import { ADMIN, expect, gotoHydrated, login, test } from "./fixtures";
 
 function toast(page: Page, text: string) {
@@ -121,6 +124,78 @@ test("a blank title and a taken slug are refused with their messages", async ({ 
   await expect(toast(page, "Save failed")).toBeVisible();
   await expect(page.getByText(/Another post already uses the URL slug/).first()).toBeVisible();
   await expect(page.getByLabel("URL Slug")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("a picked file that is not an image is named at once, with no broken preview", async ({ page }) => {
+  await login(page, ADMIN);
+  await gotoHydrated(page, "/admin/blog");
+  const picker = page.getByLabel("Featured Image");
+  const preview = page.getByTestId("featured-image-preview");
+  const message = page.getByText("Choose a JPEG, PNG, WebP or GIF image.");
+
+  // By its type: a text file.
+  await picker.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("feeds and speeds") });
+  await expect(message).toBeVisible();
+  await expect(preview).toHaveCount(0);
+  await expect(picker).toHaveAttribute("aria-invalid", "true");
+
+  // Named and typed as a photo, but the browser cannot show it.
+  await picker.setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>not a photo</html>") });
+  await expect(message).toBeVisible();
+  await expect(preview).toHaveCount(0);
+
+  const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#2f5d8a" } }).png().toBuffer();
+  await picker.setInputFiles({ name: "spindle.png", mimeType: "image/png", buffer: photo });
+  await expect(preview).toHaveAttribute("src", /^blob:/);
+  await expect(message).toHaveCount(0);
+  expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
+test("a published post's editor says when it was first published, and 'Publish as new' moves it to the top", async ({ page }) => {
+  const older = `Older Post ${unique()}`;
+  const newer = `Newer Post ${unique()}`;
+  await login(page, ADMIN);
+  await gotoHydrated(page, "/admin/blog");
+  for (const title of [older, newer]) {
+    await page.getByLabel("Title *").fill(title);
+    await page.getByText("Publish", { exact: true }).click();
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await expect(toast(page, "Post created successfully")).toBeVisible();
+  }
+  const cardTitles = async () => {
+    await page.goto("/blog");
+    return page.locator("article h2, article h3").allTextContents();
+  };
+  const before = await cardTitles();
+  expect(before.indexOf(newer)).toBeLessThan(before.indexOf(older));
+
+  await gotoHydrated(page, "/admin/blog");
+  await postItem(page, older).getByRole("link", { name: `Edit ${older}` }).click();
+  await expect(page.getByText(/^First published [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+  await page.getByLabel("Publish as new").check();
+  await page.getByRole("button", { name: "Update Post" }).click();
+  await expect(toast(page, "Post updated successfully")).toBeVisible();
+  const after = await cardTitles();
+  expect(after.indexOf(older)).toBeLessThan(after.indexOf(newer));
+});
+
+test("axe finds no serious problem on a post's editor at 390 and 1280 px (the preview's scroll box takes the keyboard)", async ({ page }) => {
+  const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await login(page, ADMIN);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, "/admin/blog");
+    await postItem(page, READER_POST.title).getByRole("link", { name: `Edit ${READER_POST.title}` }).click();
+    await expect(page.getByTestId("post-preview").getByRole("table")).toBeVisible();
+    // Evaluated through the DevTools protocol: the page's CSP refuses inline scripts.
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+      const result = await axe.run(document, { resultTypes: ["violations"] });
+      return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
+    });
+    expect(violations, `at ${width} px`).toEqual([]);
+  }
 });
 
 test("seeding twice leaves five seed posts, all published", async ({ page, request }) => {

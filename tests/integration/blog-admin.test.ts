@@ -12,7 +12,7 @@ import * as mediaRoute from "~/routes/media";
 import { getEnv } from "~/lib/env.server";
 import { getAdminOverview } from "~/features/admin-dashboard/overview.server";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
-import { findPublishedPost } from "~/features/blog/posts.server";
+import { findPublishedPost, listPublishedPosts } from "~/features/blog/posts.server";
 import { seedPosts } from "~/features/blog/seed-posts";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import type { Toast } from "~/lib/toast";
@@ -123,6 +123,27 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("admin blog on %s"
     expect(third.status).toBe("draft");
     expect(third.publishedAt!.getTime()).toBe(first.publishedAt!.getTime());
     expect(await findPublishedPost("tariffs")).toBeNull();
+  });
+
+  it("'Publish as new' sets published_at to now (the post moves to the top); the editor shows the first date", async () => {
+    const firstDate = new Date(Date.now() - 30 * 86_400_000);
+    const old = await insertPost(db.db, { title: "Old news", slug: "old-news", status: "published", publishedAt: firstDate });
+    await insertPost(db.db, { title: "Recent", slug: "recent", status: "published", publishedAt: new Date(Date.now() - 86_400_000) });
+    const editing = await page(`?edit=${old.id}`);
+    expect(editing.editing?.publishedAt?.getTime()).toBe(firstDate.getTime());
+
+    const before = Date.now();
+    const saved = await post(form({ id: old.id, title: "Old news", slug: "old-news", status: "published", publishAsNew: "on" }), adminCookie, `/admin/blog?edit=${old.id}`);
+    expect(saved).toMatchObject({ status: 302, toast: { title: "Post updated successfully" } });
+    expect((await row("old-news"))!.publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await listPublishedPosts()).map((p) => p.slug)).toEqual(["old-news", "recent"]);
+
+    // Without it, a later save keeps the date; as a draft, 'Publish as new' changes nothing.
+    const moved = (await row("old-news"))!.publishedAt!.getTime();
+    await post(form({ id: old.id, title: "Old news", slug: "old-news", status: "published" }));
+    expect((await row("old-news"))!.publishedAt!.getTime()).toBe(moved);
+    await post(form({ id: old.id, title: "Old news", slug: "old-news", status: "draft", publishAsNew: "on" }));
+    expect((await row("old-news"))!.publishedAt!.getTime()).toBe(moved);
   });
 
   it("a slug clash is a message on the slug field (409), on create and on update, never a 500", async () => {

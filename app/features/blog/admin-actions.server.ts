@@ -112,7 +112,8 @@ async function savePost(formData: FormData, authorId: string, now: Date) {
   try {
     const saved = await changePosts(async (tx) => {
       const before = id ? await findPost(id, tx) : null;
-      const row = id ? (before ? await updatePost(id, fields, now, tx) : null) : await insertPost(fields, authorId, now, tx);
+      const publishAsNew = submission.value.publishAsNew === "on";
+      const row = id ? (before ? await updatePost(id, fields, now, tx, { publishAsNew }) : null) : await insertPost(fields, authorId, now, tx);
       // A draft that was never public changes no public page.
       const wasOrIsPublic = before?.status === "published" || fields.status === "published";
       return { result: row, slugs: row && wasOrIsPublic ? [before?.slug ?? row.slug, row.slug] : [] };

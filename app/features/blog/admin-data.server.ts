@@ -56,10 +56,14 @@ export type PostFields = {
 /**
  * published_at: set the first time a post is published, kept on later saves, and kept when it is
  * taken back to draft (re-publishing shows the original date; the public queries need the status
- * too, so a draft with a date stays hidden).
+ * too, so a draft with a date stays hidden). `asNew`: the owner's 'Publish as new', now again.
  */
-const publishedAtFor = (status: PostStatus, now: Date) =>
-  status === "published" ? sql`coalesce(${blogPosts.publishedAt}, ${now.toISOString()}::timestamptz)` : sql`${blogPosts.publishedAt}`;
+const publishedAtFor = (status: PostStatus, now: Date, asNew: boolean) =>
+  status !== "published"
+    ? sql`${blogPosts.publishedAt}`
+    : asNew
+      ? sql`${now.toISOString()}::timestamptz`
+      : sql`coalesce(${blogPosts.publishedAt}, ${now.toISOString()}::timestamptz)`;
 
 /** A new post by `authorId`; a taken slug throws the unique violation (23505). */
 export async function insertPost(fields: PostFields, authorId: string, now: Date, executor: Executor = getDb()) {
@@ -70,11 +74,14 @@ export async function insertPost(fields: PostFields, authorId: string, now: Date
   return row!;
 }
 
-/** Saves an existing post; null when it no longer exists. A taken slug throws 23505. */
-export async function updatePost(id: string, fields: PostFields, now: Date, executor: Executor = getDb()) {
+/**
+ * Saves an existing post; null when it no longer exists. A taken slug throws 23505. `publishAsNew`:
+ * a published post's date becomes now (it moves to the top of the blog and the feed).
+ */
+export async function updatePost(id: string, fields: PostFields, now: Date, executor: Executor = getDb(), { publishAsNew = false } = {}) {
   const [row] = await executor
     .update(blogPosts)
-    .set({ ...fields, publishedAt: publishedAtFor(fields.status, now), updatedAt: now })
+    .set({ ...fields, publishedAt: publishedAtFor(fields.status, now, publishAsNew), updatedAt: now })
     .where(eq(blogPosts.id, id))
     .returning({ id: blogPosts.id, slug: blogPosts.slug });
   return row ?? null;

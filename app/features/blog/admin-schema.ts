@@ -20,6 +20,8 @@ export const TITLE_REQUIRED = "Please enter a post title.";
 
 /** The picker's `accept`: what the server takes, by its bytes (never by this list). */
 export const FEATURED_IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
+/** The picker's message for a file that is not one of them: the server's, and the browser's at once. */
+export const NOT_AN_IMAGE = "Choose a JPEG, PNG, WebP or GIF image.";
 
 /** An optional free-text field: blank is "not given" (stored as null). */
 const optionalText = () => plainText().trim().optional();
@@ -36,6 +38,8 @@ export const postSchema = z.object({
   excerpt: optionalText(),
   content: plainText().optional(),
   status: z.enum(postStatuses).default("draft"),
+  // A checkbox: published_at becomes now (decision 015 keeps the first date otherwise).
+  publishAsNew: z.literal("on").optional(),
   seoTitle: optionalText(),
   seoDescription: optionalText(),
   // The picker's file, if one was chosen: its bytes decide whether it is an image (server/uploads).

@@ -4,6 +4,7 @@ import { getEnv } from "~/lib/env.server";
 import { logger } from "#server/logger.server";
 import { prepareImage } from "#server/uploads/image-variants.server";
 import { getMediaStore } from "#server/uploads/media-store.server";
+import { NOT_AN_IMAGE } from "./admin-schema";
 import { featuredImageKey, featuredImageVariant, FEATURED_IMAGE_WIDTHS, MEDIA_PATH_PREFIX } from "./featured-image";
 import { FEATURED_IMAGE_SIZE } from "./metadata";
 
@@ -32,7 +33,7 @@ export async function storeFeaturedImage(file: File, slug: string, now: Date): P
         ? `The image has more than ${Math.floor(UPLOAD_MAX_PIXELS / 1_000_000)} megapixels. Choose a smaller image.`
         : prepared.reason === "unreadable"
           ? "The image could not be read: the file may be damaged. Choose another file."
-          : "Choose a JPEG, PNG, WebP or GIF image.";
+          : NOT_AN_IMAGE;
     return { ok: false, refused: true, message };
   }
   const url = MEDIA_PATH_PREFIX + featuredImageKey(slug, file.name, now);

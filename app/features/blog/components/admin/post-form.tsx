@@ -9,6 +9,7 @@ import { Field, FieldShell, FormError, isValidationIntent, SubmitButton, Textare
 import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { dateTime } from "~/lib/central-time";
 import { cn } from "~/lib/utils";
 import type { AdminPost } from "../../admin-data.server";
 import { postSchema, postStatuses, postStatusLooks, SAVE_POST_INTENT, TITLE_REQUIRED, type PostStatus } from "../../admin-schema";
@@ -115,6 +116,19 @@ export function PostForm({
         <p className="text-xs text-muted-foreground">
           {status === "published" ? "Saving makes the post public." : `${postStatusLooks.draft.label}: only you can see it.`}
         </p>
+        {editing?.publishedAt ? (
+          // Decision 015: a save keeps the first date (a typo fix does not make an old post new).
+          <div className="grid gap-1">
+            <p className="text-xs text-muted-foreground">
+              First published {dateTime(editing.publishedAt)}. Saving keeps this date on the blog and in the feed.
+            </p>
+            <label className="inline-flex w-fit items-center gap-2 text-sm font-medium">
+              <input type="checkbox" name={fields.publishAsNew.name} value="on" className="size-4 accent-primary" />
+              Publish as new
+            </label>
+            <p className="text-xs text-muted-foreground">Dates it now, so it moves to the top of the blog and the feed.</p>
+          </div>
+        ) : null}
       </fieldset>
       <Field field={fields.seoTitle} label="SEO Title" placeholder="Title for search engines" />
       <TextareaField field={fields.seoDescription} label="SEO Description" rows={2} placeholder="Description for search engines (max 160 characters)" />
