@@ -2,6 +2,7 @@
 // send yourself a test (it arrives), then send it to the subscribers after the question and see its
 // counts; the question and the send without JavaScript.
 import type { Page } from "@playwright/test";
+import { READER_POST } from "./blog-data";
 import { ADMIN, expect, gotoHydrated, login, test, uniqueEmail, waitForMail } from "./fixtures";
 
 const ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
@@ -72,6 +73,19 @@ test("the admin writes an issue, sends a test, then sends it once to every subsc
   const issueMail = await waitForMail({ to: reader, kind: "newsletter_issue" });
   expect(issueMail.subject).toBe(subject);
   expect(issueMail.text).toMatch(/\/newsletter\/unsubscribe\/\S+/);
+});
+
+test("'Start from a post' previews the post as it will be sent at once, before the issue is saved", async ({ page }) => {
+  await login(page, ADMIN);
+  await gotoHydrated(page, "/admin/newsletter");
+  const preview = page.getByTestId("issue-preview");
+  await page.getByLabel("Start from a post").selectOption({ label: READER_POST.title });
+  await expect(preview.getByRole("heading", { name: "Thermal growth is real" })).toBeVisible();
+  await expect(preview.getByRole("link", { name: "Read it on the site" })).toHaveAttribute("href", `${ORIGIN}/blog/${READER_POST.slug}`);
+  await expect(page.getByLabel(/^Subject/)).toHaveAttribute("placeholder", READER_POST.title);
+  // Back to writing your own: the preview follows the body again.
+  await page.getByLabel("Start from a post").selectOption({ label: "Write your own issue" });
+  await expect(preview.getByRole("heading", { name: "Thermal growth is real" })).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

@@ -3,7 +3,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Send } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useFetcher, useRouteLoaderData } from "react-router";
 import { ConfirmQuestion } from "~/components/confirm-question";
 import { Field, FormError, SelectField, SubmitButton, TextareaField, useFetcherToast, VALIDATION_TIMING, type ActionResult } from "~/components/form";
 import { StatusBadge } from "~/components/status-badge";
@@ -28,7 +29,9 @@ export function IssueComposer({
     ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createIssueSchema }),
   });
-  const fromPost = Boolean(fields.postSlug.value);
+  const postSlug = fields.postSlug.value;
+  const postPreview = usePostPreview(postSlug);
+  const siteUrl = useRouteLoaderData<{ env?: { siteUrl: string } }>("root")?.env?.siteUrl;
 
   return (
     <Form method="post" action="/admin/newsletter" {...getFormProps(form)} className="grid gap-5 rounded-xl border bg-card p-5 shadow-sm">
@@ -42,16 +45,25 @@ export function IssueComposer({
         options={posts.map((post) => ({ value: post.slug, label: post.title }))}
         description="A published post: its title, its text and a link to read it on the site."
       />
-      <Field field={fields.subject} label={fromPost ? "Subject (the post's title if left empty)" : "Subject"} placeholder="This month on the shop floor" />
+      <Field
+        field={fields.subject}
+        label={postSlug ? "Subject (the post's title if left empty)" : "Subject"}
+        placeholder={postPreview?.subject ?? "This month on the shop floor"}
+      />
       <div className="grid gap-4 xl:grid-cols-2">
         <TextareaField
           field={fields.html}
           label="Body (HTML)"
           rows={12}
           placeholder="<p>Hello from the shop floor…</p>"
-          description={fromPost ? "Not used when a post is picked." : "Sanitized like a blog post: scripts, styles and frames are removed."}
+          description={postSlug ? "Not used when a post is picked." : "Sanitized like a blog post: scripts, styles and frames are removed."}
         />
-        <SanitizedPreview html={fields.html.value ?? ""} heading="Preview (as sent)" testId="issue-preview" />
+        <SanitizedPreview
+          html={postSlug ? (postPreview?.html ?? "") : (fields.html.value ?? "")}
+          baseUrl={siteUrl ? `${siteUrl}/` : undefined}
+          heading="Preview (as sent)"
+          testId="issue-preview"
+        />
       </div>
       <div>
         <SubmitButton busy={busy} busyText="Saving...">
@@ -60,6 +72,19 @@ export function IssueComposer({
       </div>
     </Form>
   );
+}
+
+type PostPreview = { slug: string; subject: string; html: string };
+
+/** The picked post as an issue (the page's loader with `?post=`), fetched as soon as it is picked. */
+function usePostPreview(slug: string | undefined): PostPreview | null {
+  const fetcher = useFetcher<{ postPreview: PostPreview | null }>();
+  const { load } = fetcher;
+  useEffect(() => {
+    if (slug) void load(`/admin/newsletter?post=${encodeURIComponent(slug)}`);
+  }, [slug, load]);
+  const preview = fetcher.data?.postPreview;
+  return slug && preview?.slug === slug ? preview : null;
 }
 
 /** 10,000 rather than 10000. */
