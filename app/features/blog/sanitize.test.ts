@@ -95,3 +95,34 @@ describe("sanitizePostHtml: what an article needs survives", () => {
     );
   });
 });
+
+describe("sanitizePostHtml with a base URL (the feed, newsletter issues)", () => {
+  const base = { baseUrl: "https://www.example.com/blog/a-post" };
+
+  it("makes the site's relative links and images absolute; the site's own links open in place", () => {
+    expect(
+      sanitizePostHtml(
+        '<a href="/booking">b</a><a href="#part">p</a><a href="../about">a</a><a href="https://www.example.com/tools">t</a>' +
+          '<img src="/i.webp" srcset="/i-480.webp 480w, https://cdn.example.com/i.webp 1200w" alt="i">',
+        base,
+      ),
+    ).toBe(
+      '<a href="https://www.example.com/booking">b</a><a href="https://www.example.com/blog/a-post#part">p</a>' +
+        '<a href="https://www.example.com/about">a</a><a href="https://www.example.com/tools">t</a>' +
+        '<img src="https://www.example.com/i.webp" srcset="https://www.example.com/i-480.webp 480w, https://cdn.example.com/i.webp 1200w" alt="i" />',
+    );
+  });
+
+  it.each([
+    ["protocol-relative link", '<a href="//evil.test/">a</a>', "<a>a</a>"],
+    ["backslash protocol-relative link", '<a href="/\\evil.test/">a</a>', "<a>a</a>"],
+    ["protocol-relative image", '<img src="//evil.test/x.png">', "<img />"],
+    ["javascript: link", '<a href="javascript:alert(1)">a</a>', "<a>a</a>"],
+    ["tab inside javascript:", '<a href="java&#x09;script:alert(1)">a</a>', "<a>a</a>"],
+    ["data: image", '<img src="data:image/png;base64,AAAA">', "<img />"],
+    ["another site's link", '<a href="https://other.example/">o</a>', '<a href="https://other.example/" target="_blank" rel="noopener noreferrer">o</a>'],
+    ["mailto", '<a href="mailto:shop@example.com">m</a>', '<a href="mailto:shop@example.com">m</a>'],
+  ])("rewrites no hostile or foreign URL onto the site: %s", (_name, html, expected) => {
+    expect(sanitizePostHtml(html, base)).toBe(expected);
+  });
+});
