@@ -1,10 +1,13 @@
-// Fuzzing every route that takes a body, generated from the route table: for each route its rule's
-// body kind and limits, the field names its own page renders (as the role that may use it), and
-// hostile values (huge strings, unicode, NUL and control characters, invalid UTF-8, wrong types,
-// SQL and HTML payloads), sent in every encoding, with missing and extra fields, over the limit,
-// and with every HTTP method. The server must never answer 5xx, never show a stack trace or SQL
-// text, and never store anything half-way: afterwards every booking has its confirmation, every
-// subscriber its welcome, every affiliate its application mail, in the same database.
+// Fuzzing every route, generated from the route table. Bodies: for each route that takes a POST its
+// rule's body kind and limits, the field names its own page renders (as the role that may use it),
+// and hostile values (huge strings, unicode, NUL and control characters, invalid UTF-8, wrong
+// types, SQL and HTML payloads), sent in every encoding, with missing and extra fields, over the
+// limit, and with every HTTP method. Addresses: every route's path parameters and query strings
+// (NUL and control characters, overlong, far, reversed and impossible dates, repeated keys,
+// unicode, malformed escapes), as an anonymous visitor and as the signed-in roles. The server must
+// never answer 5xx, never show a stack trace or SQL text, and never store anything half-way:
+// afterwards every booking has its confirmation, every subscriber its welcome, every affiliate its
+// application mail, in the same database.
 import http from "node:http";
 import fc from "fast-check";
 import { eq } from "drizzle-orm";
@@ -17,11 +20,15 @@ import { affiliates, bookings, emailOutbox, newsletterSubscriptions, users } fro
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
 import { stopServerProcess } from "../../scripts/support/server-process";
 import { tempDir } from "../../scripts/support/databases";
-import { concretePath, routeTable, type RouteUnderTest } from "./support/routes";
+import { MAX_PATH_LENGTH, MAX_QUERY_LENGTH } from "#server/request-limits.server";
+import { concretePath, dataPath, routeTable, type RouteUnderTest } from "./support/routes";
 import { startSite, suiteDatabases, type Role, type Site } from "./support/site";
 
 /** Runs per route and role: enough to meet every encoding and value kind many times over. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+/** Random addresses per route and role, besides the fixed cases every route gets (a GET is cheap
+ * to vary: the fixed cases carry the dates and limits, the random ones mix them). */
+const ADDRESS_RUNS = Number(process.env.FUZZ_ADDRESS_RUNS ?? 10);
 
 /** What must never reach a visitor: a stack frame, a module path, a database's own words. */
 const LEAKS = [
@@ -65,6 +72,94 @@ const hostileText = fc.oneof(
   fc.integer().map(String),
   fc.emailAddress(),
 );
+
+// ---------------------------------------------------------------------------------------------
+// Addresses: path parameters and query strings
+
+/** Percent-escapes of C0 control characters and DEL: the server refuses them before any route. */
+const CONTROL_ESCAPES = ["%00", "a%00b", "%01", "%09", "%0A", "%0D", "%1B", "%1F", "%7F"];
+const FAR_DATES = ["9999-12-31", "0001-01-01", "0000-01-01", "10000-01-01", "275760-09-13", "-000001-01-01"];
+const INVALID_DATES = ["2026-02-30", "2026-13-01", "2026-00-10", "2026-1-1", "26-01-01", "2026/01/01", "yesterday", "1e309", "NaN", "-1", ""];
+/** Raw, already-encoded text: escapes that decode to no UTF-8, or are not escapes at all. */
+const MALFORMED_ESCAPES = ["%", "%%", "%E0%A4%A", "%FF%FE", "%C0%80", "%ED%A0%80", "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "%25", "%2F", "%5C"];
+
+/** A value as it goes into an address: encoded text, or one of the raw escapes above. */
+const addressValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...CONTROL_ESCAPES) },
+  { weight: 3, arbitrary: fc.constantFrom(...FAR_DATES, ...INVALID_DATES) },
+  { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_ESCAPES) },
+  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }).map(encodeURIComponent) },
+  { weight: 1, arbitrary: fc.constantFrom("\u202e", "ß", "e\u0301", "\ufeff", "🔩".repeat(200), "x".repeat(1_500)).map(encodeURIComponent) },
+  { weight: 2, arbitrary: fc.constantFrom(...SQL_AND_HTML).map(encodeURIComponent) },
+  { weight: 1, arbitrary: fc.constantFrom("00000000-0000-4000-8000-000000000000", "NOPE2345", "custom", "today", "7d", "all", "true", "0", "99999999999999999999") },
+);
+
+/** Query parameters the app reads somewhere (list filters, ranges, return targets, tokens), besides the ones a page links to. */
+const KNOWN_QUERY_NAMES = [
+  "range", "from", "to", "source", "q", "status", "page", "edit", "session_id", "token", "redirect", "ref", "error", "date",
+  "duration", "id", "send", "delete", "deleteBlock", "confirm", "unsubscribe", "callbackURL", "utm_source", "_routes",
+];
+
+/** Query names on the page as `role` sees it: its links' and its forms' (list filters, the date range). */
+async function queryVocabulary(site: Site, path: string, role: Role): Promise<string[]> {
+  const html = await (await fetch(`${site.url}${path}`, { redirect: "manual", headers: site.cookies[role] ? { cookie: site.cookies[role] } : {} })).text();
+  const names = new Set(KNOWN_QUERY_NAMES);
+  for (const match of html.matchAll(/href="[^"?]*\?([^"#]*)/g)) {
+    for (const key of new URLSearchParams(match[1]!.replaceAll("&amp;", "&")).keys()) names.add(key);
+  }
+  for (const match of html.matchAll(/<(?:input|select)\b[^>]*\bname="([^"]+)"/g)) names.add(match[1]!);
+  return [...names];
+}
+
+/** The route's address with every parameter (and the splat) set to `value`. */
+function pathWith(pattern: string, value: string): string {
+  if (pattern === "/*") return `/${value}`;
+  if (pattern === "/api/auth/*") return `/api/auth/${value}`;
+  return pattern.replace(/\*$/, value).replace(/:\w+\??/g, value);
+}
+
+type AddressCase = { method: "GET" | "HEAD" | "POST"; path: string; query: string; data: boolean };
+
+/** The fixed cases of one route: the limits, NUL, every kind of date range, repeated keys. */
+function fixedAddressCases(route: RouteUnderTest): AddressCase[] {
+  const method = route.rule.methods.includes("GET") ? "GET" : "POST";
+  const path = concretePath(route.pattern);
+  const at = (query: string, casePath = path): AddressCase => ({ method, path: casePath, query, data: false });
+  const range = (from: string, to: string) => `range=custom&from=${from}&to=${to}&page=1`;
+  const parameterised = /[:*]/.test(route.pattern);
+  return [
+    at(range("9999-12-31", "9999-12-31")),
+    at(range("0001-01-01", "9999-12-31")),
+    at(range("0001-01-01", "0001-01-01")),
+    at(range("2026-12-31", "2026-01-01")),
+    at(range("2026-02-30", "2026-13-01")),
+    at(`from=9999-12-31&from=0001-01-01&to=2026-01-01&to=9999-12-31&page=2&page=-1&status=a&status=b&q=a&q=b`),
+    at("q=%00&status=%00&page=%00&from=%00&to=%00&session_id=%00&token=a%00b"),
+    at(`q=${"a".repeat(MAX_QUERY_LENGTH)}`),
+    at("", parameterised ? pathWith(route.pattern, "a%00b") : `${path === "/" ? "" : path}/%00`),
+    at("", `${path === "/" ? "" : path}/${"a".repeat(MAX_PATH_LENGTH)}`),
+    at("", parameterised ? pathWith(route.pattern, encodeURIComponent("🔩\u202eß")) : path),
+  ];
+}
+
+/** Random cases: hostile values in the path's parameters and under the page's query names. */
+function addressCaseArbitrary(route: RouteUnderTest, names: string[], mayPost: boolean): fc.Arbitrary<AddressCase> {
+  const parameterised = /[:*]/.test(route.pattern);
+  const path = parameterised ? addressValue.map((value) => pathWith(route.pattern, value)) : fc.constant(concretePath(route.pattern));
+  const pair = fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) }), addressValue);
+  const query = fc.array(pair, { maxLength: 8 }).map((pairs) => pairs.map(([name, value]) => `${encodeURIComponent(name)}=${value}`).join("&"));
+  const methods: Array<AddressCase["method"]> = route.rule.methods.includes("GET") ? ["GET", "GET", "GET", "HEAD", ...(mayPost && route.rule.methods.includes("POST") ? (["POST"] as const) : [])] : ["POST"];
+  return fc.record({ method: fc.constantFrom(...methods), path, query, data: fc.boolean() });
+}
+
+/** What the server must answer an address before any route sees it; null when a route decides. */
+function refusalOf(path: string, query: string): number | null {
+  if (path.length > MAX_PATH_LENGTH) return 414;
+  if (query.length > MAX_QUERY_LENGTH) return 414;
+  const control = /%(?:[01][0-9a-f]|7f)/i;
+  if (control.test(path)) return 404;
+  return control.test(query) ? 400 : null;
+}
 
 /** Names the page's forms carry, from its HTML as `role` sees it, with each intent's values. */
 async function formVocabulary(site: Site, path: string, role: Role) {
@@ -165,16 +260,19 @@ async function send(url: string, method: string, headers: Record<string, string>
 const userOf = (route: RouteUnderTest): Role =>
   route.rule.access === "admin" ? "admin" : route.rule.access === "user" ? "affiliate" : "anonymous";
 
-describe.each(suiteDatabases())("fuzzing every route that takes a body, on %s", (kind) => {
+describe.each(suiteDatabases())("fuzzing every route, on %s", (kind) => {
   let site: Site;
   let fuzzed = 0;
   const statuses = new Map<number, number>();
+  let addressed = 0;
+  const addressStatuses = new Map<number, number>();
 
   beforeAll(async () => {
     site = await startSite(kind);
   }, 120_000);
   afterAll(async () => {
-    console.log(`fuzz on ${kind}: ${fuzzed} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    const count = (of: Map<number, number>) => JSON.stringify(Object.fromEntries([...of].sort()));
+    console.log(`fuzz on ${kind}: ${fuzzed} bodies, statuses ${count(statuses)}; ${addressed} addresses, statuses ${count(addressStatuses)}`);
     await site?.stop();
   });
 
@@ -206,6 +304,41 @@ describe.each(suiteDatabases())("fuzzing every route that takes a body, on %s", 
       );
     }
     // The server is still there.
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+  });
+
+  // Every route, as the anonymous visitor and as the signed-in roles: admin pages take the ranges.
+  it.each(routeTable().map((route) => [route.pattern, route] as const))("address and query of %s", async (_pattern, route) => {
+    const roles: Role[] = route.rule.access === "admin" ? ["admin", "anonymous"] : ["anonymous", "affiliate", "admin"];
+    const page = route.rule.methods.includes("GET") ? concretePath(route.pattern) : "/";
+    for (const role of roles) {
+      const names = await queryVocabulary(site, page, role);
+      const ask = async ({ method, path, query, data }: AddressCase) => {
+        // A data request is React Router's client asking for the same page's loaders.
+        const address = `${data && method !== "POST" ? dataPath(path) : path}${query ? `?${query}` : ""}`;
+        const headers: Record<string, string> = { origin: site.url, "sec-fetch-site": "same-origin" };
+        if (site.cookies[role]) headers.cookie = site.cookies[role];
+        const post = method === "POST" ? { body: "", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" } } : { headers };
+        const asked = `${method} ${address.slice(0, 300)} as ${role}`;
+        // A request that never answers (or is cut off) fails here, named, not at the test's timeout.
+        const { status, text } = await fetch(`${site.url}${address}`, { method, redirect: "manual", signal: AbortSignal.timeout(60_000), ...post })
+          .then(async (response) => ({ status: response.status, text: await response.text() }))
+          .catch((error: unknown) => {
+            throw new Error(`${asked}: no whole answer (${String((error as Error).cause ?? error)})`);
+          });
+        addressed += 1;
+        addressStatuses.set(status, (addressStatuses.get(status) ?? 0) + 1);
+        const what = `${asked}: ${status} ${text.slice(0, 400)}`;
+        expect(status, what).toBeLessThan(500);
+        const refusal = refusalOf(address.split("?")[0]!, query);
+        if (refusal !== null) expect(status, what).toBe(refusal);
+        expect(leakIn(text), what).toBeNull();
+      };
+      for (const fixed of fixedAddressCases(route)) await ask(fixed);
+      // A signed-in role's post to /logout would end the session the later routes use.
+      const mayPost = route.pattern !== "/logout" || role === "anonymous";
+      await fc.assert(fc.asyncProperty(addressCaseArbitrary(route, names, mayPost), ask), { numRuns: role === roles[0] ? ADDRESS_RUNS : Math.ceil(ADDRESS_RUNS / 2) });
+    }
     expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
   });
 
