@@ -28,7 +28,7 @@ try {
     .returning({ id: affiliates.id });
   const [order] = await database.db
     .insert(orders)
-    .values({ provider: "test", providerSessionId: "e2e_seeded_sale", amountCents: 750_000, status: "paid", paidAt: new Date(), customerEmail: "buyer@example.test", affiliateRef: PAID_PARTNER.code, affiliateId: affiliate!.id })
+    .values({ provider: "stripe", providerSessionId: "cs_test_e2e_seeded_sale", amountCents: 750_000, status: "paid", paidAt: new Date(), customerEmail: "buyer@example.test", affiliateRef: PAID_PARTNER.code, affiliateId: affiliate!.id })
     .returning({ id: orders.id });
   await database.db.insert(affiliateReferrals).values({
     affiliateId: affiliate!.id,

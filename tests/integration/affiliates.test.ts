@@ -76,12 +76,12 @@ async function insertAffiliate(db: TestDatabase, status: AffiliateStatus, code =
 }
 
 let orderSequence = 0;
-/** A paid order credited to the affiliate, as fulfilment writes it. */
+/** A paid Stripe order credited to the affiliate, as fulfilment writes it (test orders earn nothing). */
 async function insertReferral(db: TestDatabase, affiliateId: string, commissionCents = 112_500, reversedCents = 0) {
   orderSequence += 1;
   const [order] = await db.db
     .insert(orders)
-    .values({ provider: "test", providerSessionId: `test_${orderSequence}_${Math.random()}`, amountCents: 750_000, status: "paid", paidAt: new Date(), customerEmail: `buyer${orderSequence}@example.com` })
+    .values({ provider: "stripe", providerSessionId: `cs_test_${orderSequence}_${Math.random()}`, amountCents: 750_000, status: "paid", paidAt: new Date(), customerEmail: `buyer${orderSequence}@example.com` })
     .returning({ id: orders.id });
   await db.db.insert(affiliateReferrals).values({
     affiliateId,
