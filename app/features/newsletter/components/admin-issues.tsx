@@ -50,7 +50,7 @@ export function IssueComposer({
         label={postSlug ? "Subject (the post's title if left empty)" : "Subject"}
         placeholder={postPreview?.subject ?? "This month on the shop floor"}
       />
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid items-start gap-4 xl:grid-cols-2">
         <TextareaField
           field={fields.html}
           label="Body (HTML)"
