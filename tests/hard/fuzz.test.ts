@@ -131,6 +131,7 @@ function fixedAddressCases(route: RouteUnderTest): AddressCase[] {
     at(range("9999-12-31", "9999-12-31")),
     at(range("0001-01-01", "9999-12-31")),
     at(range("0001-01-01", "0001-01-01")),
+    at(range("0000-01-01", "0000-01-01")),
     at(range("2026-12-31", "2026-01-01")),
     at(range("2026-02-30", "2026-13-01")),
     at(`from=9999-12-31&from=0001-01-01&to=2026-01-01&to=9999-12-31&page=2&page=-1&status=a&status=b&q=a&q=b`),
