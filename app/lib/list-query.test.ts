@@ -23,6 +23,12 @@ describe("list query", () => {
     expect(dateRange({ from: "2026-03-01", to: "2026-03-01" })).toEqual({ from: "2026-03-01", to: "2026-03-01", rangeError: null });
   });
 
+  it("keeps a range's dates within the span the database can hold (year 0 and 9999 selected year 0 and 10000)", () => {
+    expect(dateRange({ from: "0000-01-01", to: "9999-12-31" })).toEqual({ from: "1970-01-01", to: "2999-12-31", rangeError: null });
+    expect(dateRange({ from: "9999-12-31" })).toEqual({ from: "2999-12-31", to: undefined, rangeError: null });
+    expect(dateRange({ to: "0001-01-01" })).toEqual({ from: undefined, to: "1970-01-01", rangeError: null });
+  });
+
   it("clamps the page to the list: past the end shows the last page, an empty list page 1", () => {
     expect(pageWindow(3, 120, 50)).toEqual({ page: 3, pageCount: 3, offset: 100, limit: 50 });
     expect(pageWindow(9, 120, 50)).toEqual({ page: 3, pageCount: 3, offset: 100, limit: 50 });

@@ -18,10 +18,23 @@ export const dateParam = z.iso.date().optional().catch(undefined);
 
 export const DATE_RANGE_ERROR = "The end date must be on or after the start date.";
 
+/**
+ * The span a list's dates fall in. A filter date beyond it selects the same rows as its edge, and the
+ * database is never handed year 0 or, a day later, year 10000: neither is a date to PostgreSQL.
+ */
+export const FILTER_DATE_SPAN = { first: "1970-01-01", last: "2999-12-31" } as const;
+
+function withinFilterSpan(date: string | undefined) {
+  if (date === undefined) return undefined;
+  if (date < FILTER_DATE_SPAN.first) return FILTER_DATE_SPAN.first;
+  return date > FILTER_DATE_SPAN.last ? FILTER_DATE_SPAN.last : date;
+}
+
 /** The date range to filter by; one whose end comes before its start is set aside, and said so. */
 export function dateRange(query: { from?: string; to?: string }) {
   const rangeError = query.from && query.to && query.to < query.from ? DATE_RANGE_ERROR : null;
-  return { from: rangeError ? undefined : query.from, to: rangeError ? undefined : query.to, rangeError };
+  if (rangeError) return { from: undefined, to: undefined, rangeError };
+  return { from: withinFilterSpan(query.from), to: withinFilterSpan(query.to), rangeError };
 }
 
 /** A list's query parsed by its schema (repeated keys: the first one counts). */
