@@ -1,13 +1,11 @@
 // The owner's side of the blog (/admin/blog): a draft is created (not public), published with an
 // uploaded featured image (public, in the sitemap and the feed, the image in its widths), edited, and deleted after the question; the five seed posts are
 // seeded twice and stay five; and without JavaScript the form and the delete question still work.
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { seedPosts } from "~/features/blog/seed-posts";
 import { READER_POST } from "./blog-data";
-import { ADMIN, expect, gotoHydrated, login, test } from "./fixtures";
+import { ADMIN, axeProblems, expect, gotoHydrated, login, test } from "./fixtures";
 
 function toast(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -180,20 +178,13 @@ test("a published post's editor says when it was first published, and 'Publish a
 });
 
 test("axe finds no serious problem on a post's editor at 390 and 1280 px (the preview's scroll box takes the keyboard)", async ({ page }) => {
-  const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   await login(page, ADMIN);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await gotoHydrated(page, "/admin/blog");
     await postItem(page, READER_POST.title).getByRole("link", { name: `Edit ${READER_POST.title}` }).click();
     await expect(page.getByTestId("post-preview").getByRole("table")).toBeVisible();
-    // Evaluated through the DevTools protocol: the page's CSP refuses inline scripts.
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
-      const result = await axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
-    });
+    const violations = await axeProblems(page);
     expect(violations, `at ${width} px`).toEqual([]);
   }
 });

@@ -5,29 +5,14 @@
 // act through the page's data URL; the management page at phone width shows cards. The partner's
 // dashboard with a referral fits a phone, with the custom-link dialog on screen; axe finds no
 // serious problem and one main landmark on the partner's pages and the admin's open actions menu.
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { PAID_PARTNER } from "./affiliate-data";
-import { ADMIN, createVerifiedUser, expect, gotoHydrated, login, test, uniqueEmail, waitForMail } from "./fixtures";
+import { ADMIN, axeProblems, createVerifiedUser, expect, gotoHydrated, login, test, uniqueEmail, waitForMail } from "./fixtures";
 
 const ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 
 function toast(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
-}
-
-/** axe's serious and critical findings on the page as it is now, and its landmark findings of any impact. */
-async function axeProblems(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP refuses inline scripts.
-  await page.evaluate(fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8"));
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical" || v.id.startsWith("landmark-"))
-      .map((v) => `${v.id} (${v.nodes.length})`);
-  });
 }
 
 function statCard(page: Page, label: string) {
@@ -231,7 +216,7 @@ test("axe finds one main landmark and no serious problem on the partner's pages 
     await page.setViewportSize({ width, height: 900 });
     await gotoHydrated(page, "/affiliate-application");
     await expect(page.locator("main")).toHaveCount(1);
-    expect(await axeProblems(page), `/affiliate-application at ${width} px`).toEqual([]);
+    expect(await axeProblems(page, { landmarks: true }), `/affiliate-application at ${width} px`).toEqual([]);
   }
   await page.context().clearCookies();
   await login(page, { email: PAID_PARTNER.accountEmail, password: PAID_PARTNER.password });
@@ -239,7 +224,7 @@ test("axe finds one main landmark and no serious problem on the partner's pages 
     await page.setViewportSize({ width, height: 900 });
     await gotoHydrated(page, "/affiliate-dashboard");
     await expect(page.locator("main")).toHaveCount(1);
-    expect(await axeProblems(page), `/affiliate-dashboard at ${width} px`).toEqual([]);
+    expect(await axeProblems(page, { landmarks: true }), `/affiliate-dashboard at ${width} px`).toEqual([]);
   }
   await page.context().clearCookies();
   await login(page, ADMIN);
@@ -249,7 +234,7 @@ test("axe finds one main landmark and no serious problem on the partner's pages 
     const holder = page.getByTestId(width === 390 ? "affiliate-card" : "affiliate-row").filter({ hasText: PAID_PARTNER.code });
     await holder.getByRole("button", { name: `Actions for ${PAID_PARTNER.code}` }).click();
     await expect(page.getByRole("menu")).toBeVisible();
-    expect(await axeProblems(page), `/affiliate-management, menu open, at ${width} px`).toEqual([]);
+    expect(await axeProblems(page, { landmarks: true }), `/affiliate-management, menu open, at ${width} px`).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("menu")).toBeHidden();
   }

@@ -1,10 +1,8 @@
 // Analytics as the owner sees it: a visitor's traffic (two full loads with a campaign, then a
 // client-side navigation that records exactly one view) shows on /admin/analytics with its charts,
 // and the tables carry the same numbers as the figures; axe finds nothing serious with the charts drawn.
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, gotoHydrated, login, test } from "./fixtures";
+import { ADMIN, axeProblems, expect, gotoHydrated, login, test } from "./fixtures";
 
 const BEACON = "/api/analytics/view";
 
@@ -89,7 +87,6 @@ test("axe finds no serious accessibility problem on /admin/analytics with its ch
       { timeout: 20_000 },
     )
     .toBe(1);
-  const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   const found: Record<number, string[]> = {};
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -98,13 +95,7 @@ test("axe finds no serious accessibility problem on /admin/analytics with its ch
     for (const chart of ["daily-chart", "booking-funnel-chart", "checkout-funnel-chart"]) {
       await expect(page.getByTestId(chart).locator("svg").first()).toBeVisible({ timeout: 15_000 });
     }
-    // Evaluated through the DevTools protocol: the page's CSP refuses inline scripts.
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
-      const result = await axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
-    });
+    const violations = await axeProblems(page);
     found[width] = violations;
     await page.screenshot({ path: `test-results/admin-analytics-${width}.png`, fullPage: true });
   }

@@ -3,9 +3,8 @@
 // cancel link freeing the slot. The server runs on the real clock, so each test books its own
 // weekday well past the 3-hour lead time.
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { Page, Route } from "@playwright/test";
-import { expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail, type Mail } from "./fixtures";
+import { axeProblems, expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail, type Mail } from "./fixtures";
 
 /** The first Monday–Friday at least `days` ahead, YYYY-MM-DD in Chicago. */
 function weekdayAhead(days: number) {
@@ -340,17 +339,10 @@ test("without JavaScript, 'Show times' shows the new date's times and keeps what
 });
 
 test("axe finds no serious accessibility problem on /booking (the calendar's day names include their numbers)", async ({ page }) => {
-  const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await gotoBookingForm(page);
-    // Evaluated through the DevTools protocol: the page's CSP refuses inline scripts.
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
-      const result = await axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
-    });
+    const violations = await axeProblems(page);
     expect(violations, `at ${width} px`).toEqual([]);
   }
 });

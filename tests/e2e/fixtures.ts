@@ -9,6 +9,8 @@
 // Sign-in is rate limited (3 attempts per 10 s per client address). The `test` exported here gives
 // every test its own address (X-Forwarded-For, which the server trusts from loopback); the server's
 // sign-in limit is set high for them (playwright.config.ts).
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
@@ -36,6 +38,24 @@ export const test = base.extend<{ clientIp: string }>({
     { auto: true },
   ],
 });
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe's serious and critical findings on the page as it is now (`id (nodes)`), and with
+ * `landmarks` its landmark findings of any impact too.
+ */
+export async function axeProblems(page: Page, { landmarks = false } = {}): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP refuses inline scripts.
+  await page.evaluate(axeSource);
+  return page.evaluate(async (withLandmarks) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical" || (withLandmarks && v.id.startsWith("landmark-")))
+      .map((v) => `${v.id} (${v.nodes.length})`);
+  }, landmarks);
+}
 
 /** Resolves once React has hydrated the page: app/root.tsx marks <html data-hydrated="true"> in an effect. */
 export async function waitForHydration(page: Page) {
