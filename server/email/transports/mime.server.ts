@@ -2,12 +2,11 @@
 // shared by the SMTP and file transports so that both send the same bytes.
 import type { Transform } from "node:stream";
 import type { SendMailOptions } from "nodemailer";
-import addressparser from "nodemailer/lib/addressparser";
 import { Encoder as Base64Encoder } from "nodemailer/lib/base64";
 import MailComposer from "nodemailer/lib/mail-composer";
 import type MimeNode from "nodemailer/lib/mime-node";
 import { Encoder as QpEncoder } from "nodemailer/lib/qp";
-import type { MailAddress } from "~/lib/email-address";
+import { isPlainEmailAddress, type MailAddress } from "~/lib/email-address";
 import { DeliveryError, type OutboxMessage } from "../delivery.server";
 
 // The stored bodies end their lines in LF; a message's lines end in CRLF (RFC 5322), and Nodemailer
@@ -21,9 +20,8 @@ const crlf = (body: string) => body.replace(/\r?\n/g, "\r\n");
  * sent to whatever it hides.
  */
 export function mailbox(address: string): MailAddress {
-  const parsed = addressparser(address);
-  const only = parsed.length === 1 ? parsed[0] : undefined;
-  if (!only || "group" in only || only.name !== "" || only.address !== address) {
+  // The site's own rule: a plain address has none of the characters address syntax is made of.
+  if (!isPlainEmailAddress(address)) {
     throw new DeliveryError(`Not a plain e-mail address: ${JSON.stringify(address)}. Nothing was sent.`, true);
   }
   return { name: "", address };
