@@ -112,7 +112,7 @@ export function bookingCalendarFile(booking: BookingConfirmationInput, ownerEmai
       // The schedule is confirmed by the team within 24 hours (SPEC.md, booking confirmation).
       status: "TENTATIVE",
     },
-    `-//${site.businessName}//Assessment booking//EN`,
+    { company: site.businessName, product: "Assessment booking" },
   );
 }
 
