@@ -6,11 +6,11 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { SignOutButton } from "~/features/auth/components/sign-out-button";
 import { cn } from "~/lib/utils";
 import { activeAdminArea, adminAreas } from "./admin-areas";
 
-export function AdminShell({ children }: { children: React.ReactNode }) {
+/** `signOut` is the auth feature's button, handed in by the admin layout (shared UI knows no feature). */
+export function AdminShell({ signOut, children }: { signOut: React.ReactNode; children: React.ReactNode }) {
   const { pathname } = useLocation();
   const active = activeAdminArea(pathname);
   const activeTab = useRef<HTMLAnchorElement>(null);
@@ -33,7 +33,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
                   Back to Site
                 </Link>
               </Button>
-              <SignOutButton redirectTo="/" page="admin" variant="outline" />
+              {signOut}
             </div>
           </div>
           <nav aria-label="Admin" className="-mx-4 scroll-px-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">

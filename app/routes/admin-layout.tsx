@@ -7,6 +7,7 @@ import { data, Outlet } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { AdminShell } from "~/components/admin-shell";
 import { ProtectedNavigationNotice, ProtectedRouteErrorBoundary } from "~/features/auth/components/auth-states";
+import { SignOutButton } from "~/features/auth/components/sign-out-button";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { NO_STORE } from "~/lib/cache-headers";
 
@@ -22,7 +23,7 @@ export const ErrorBoundary = ProtectedRouteErrorBoundary;
 
 export default function AdminLayout() {
   return (
-    <AdminShell>
+    <AdminShell signOut={<SignOutButton redirectTo="/" page="admin" variant="outline" />}>
       <Outlet />
       <ProtectedNavigationNotice />
     </AdminShell>

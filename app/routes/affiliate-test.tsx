@@ -1,4 +1,5 @@
 import type { Route } from "./+types/affiliate-test";
+import { useAuth } from "~/features/auth/use-auth";
 import { AffiliateTestPage } from "~/features/marketing/affiliate-test/affiliate-test-page";
 import { seo } from "~/lib/seo";
 
@@ -10,5 +11,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function AffiliateTest() {
-  return <AffiliateTestPage />;
+  // The root loader's auth state (signed out / not admin when it has none).
+  const { user, isAdmin } = useAuth();
+  return <AffiliateTestPage user={user} isAdmin={isAdmin} />;
 }

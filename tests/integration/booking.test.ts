@@ -15,7 +15,7 @@ import * as cancelRoute from "~/routes/booking-cancel";
 import * as confirmationRoute from "~/routes/booking-confirmation";
 import { cancelFromLink, submitBooking } from "~/features/booking/actions.server";
 import { handOverBooking, readBookingHandover } from "~/features/booking/handover.server";
-import { resolveAuthSecret } from "~/features/auth/secret.server";
+import { resolveAuthSecret } from "~/lib/auth-secret.server";
 import { BOOKING_CANCELLED_KIND } from "~/features/booking/booking.server";
 import { BOOKING_REMINDER_KIND, REMINDER_DROPPED_REASON } from "~/features/booking/reminders.server";
 import { BOOKING_MESSAGES, type LastBooking } from "~/features/booking/schema";

@@ -1,11 +1,11 @@
 // The admin dashboard's quick overview (SPEC.md section 2), with real numbers where the spec's
 // original showed placeholders (DESIGN.md section 9). Each number comes from the feature that
 // owns its table.
-import { countApprovedAffiliates } from "~/features/affiliates/affiliates.server";
-import { countPosts } from "~/features/blog/posts.server";
-import { countUpcomingBookings } from "~/features/booking/admin-data.server";
-import { countPaidOrdersSince, revenueSince } from "~/features/checkout/orders.server";
-import { countActiveSubscribers } from "~/features/newsletter/subscriber-list.server";
+import { countApprovedAffiliates } from "~/features/affiliates/index.server";
+import { countPosts } from "~/features/blog/index.server";
+import { countUpcomingBookings } from "~/features/booking/index.server";
+import { countPaidOrdersSince, revenueSince } from "~/features/checkout/index.server";
+import { countActiveSubscribers } from "~/features/newsletter/index.server";
 import { startOfCentralMonth } from "~/lib/central-time";
 import { getDb, type Executor } from "#server/db/client.server";
 

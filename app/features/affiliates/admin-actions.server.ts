@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { ActionResult } from "~/components/form";
-import type { SessionUser } from "~/features/auth/guards.server";
+import type { SessionUser } from "~/features/auth/index.server";
 import { NO_STORE } from "~/lib/cache-headers";
 import { readFormData } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";

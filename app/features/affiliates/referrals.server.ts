@@ -3,7 +3,7 @@
 // (by account or e-mail); the commission is the sale times their rate at that moment. Refunds take
 // it back in proportion to the order's refunded total, so replays change nothing.
 import { eq, sql } from "drizzle-orm";
-import { recordBusinessEvent } from "~/features/analytics/business-events.server";
+import { recordBusinessEvent } from "~/features/analytics/index.server";
 import type { Executor } from "#server/db/client.server";
 import { affiliateReferrals } from "#server/db/schema";
 import { commissionCents, reversedCommissionCents } from "./commission";

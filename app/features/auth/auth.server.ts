@@ -9,7 +9,7 @@ import { getDb, type Database } from "#server/db/client.server";
 import { accounts, rateLimits, sessions, users, verifications } from "#server/db/schema";
 import { logger } from "#server/logger.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "./emails.server";
-import { resolveAuthSecret } from "./secret.server";
+import { resolveAuthSecret } from "~/lib/auth-secret.server";
 
 /**
  * The header Better Auth reads the client address from. Every request we hand to Better Auth is

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { getSessionCookie } from "better-auth/cookies";
 import { getEnv } from "~/lib/env.server";
-import { resolveAuthSecret } from "./secret.server";
+import { resolveAuthSecret } from "~/lib/auth-secret.server";
 
 const secrets = new Map<string, string>();
 

@@ -2,11 +2,11 @@
 // hasRole and a refresh of the roles. It reflects what the root loader found on the server; it
 // never decides access (the guards do).
 import { useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
 import type { Role } from "./roles.server";
+import type { RootAuthState } from "./root-auth.server";
 
 export function useAuth() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRouteLoaderData<RootAuthState>("root");
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const roles: Role[] = root?.roles ?? [];

@@ -24,7 +24,7 @@ import {
   type PostInput,
 } from "./admin-schema";
 import { storeFeaturedImage } from "./featured-image-upload.server";
-import { sanitizePostHtml } from "./sanitize";
+import { sanitizePostHtml } from "~/lib/sanitize";
 import { seedPosts } from "./seed-posts";
 import { slugForSave } from "./slug";
 

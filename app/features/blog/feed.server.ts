@@ -6,7 +6,7 @@ import { site } from "~/content/site";
 import { absoluteUrl } from "~/lib/seo";
 import { postImage, postMetaDescription } from "./metadata";
 import { listPublishedPostsWithContent } from "./posts.server";
-import { postPlainText, sanitizePostHtml } from "./sanitize";
+import { postPlainText, sanitizePostHtml } from "~/lib/sanitize";
 import { BLOG_DESCRIPTION, BLOG_TITLE, FEED_PATH } from "./seo";
 
 export const FEED_SIZE = 50;

@@ -7,7 +7,7 @@ import {
   postMetaTitle,
   postShareLinks,
 } from "./metadata";
-import { postPlainText } from "./sanitize";
+import { postPlainText } from "~/lib/sanitize";
 
 describe("card excerpt: excerpt, then SEO description, then empty", () => {
   it.each([

@@ -6,7 +6,7 @@ import { getEnv } from "~/lib/env.server";
 import { absoluteUrl } from "~/lib/seo";
 import { cardExcerpt, postImage, postMetaDescription, postMetaTitle } from "./metadata";
 import { findPublishedPost, listPublishedPosts, type PublishedPost } from "./posts.server";
-import { postPlainText, sanitizePostHtml } from "./sanitize";
+import { postPlainText, sanitizePostHtml } from "~/lib/sanitize";
 
 export async function blogIndexData() {
   const posts = await listPublishedPosts();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { postPlainText, sanitizePostHtml } from "./sanitize";
+import { postPlainText, sanitizePostHtml } from "~/lib/sanitize";
 import { seedPosts } from "./seed-posts";
 import { isValidSlug } from "./slug";
 import { META_DESCRIPTION_LENGTH } from "./metadata";

@@ -4,7 +4,7 @@
 // decides, so two requests for one slot cannot both win, on PGlite or on several PostgreSQL clients.
 import crypto from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { businessEventInsert } from "~/features/analytics/business-events.server";
+import { businessEventInsert } from "~/features/analytics/index.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { databaseError, EXCLUSION_VIOLATION, UNIQUE_VIOLATION } from "#server/db/errors.server";
 import { bookingBlocks, bookings } from "#server/db/schema";

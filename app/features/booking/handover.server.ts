@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { serialize } from "cookie-es";
 import { createCookie, type Cookie } from "react-router";
 import { z } from "zod";
-import { resolveAuthSecret } from "~/features/auth/secret.server";
+import { resolveAuthSecret } from "~/lib/auth-secret.server";
 import { getEnv } from "~/lib/env.server";
 
 const COOKIE_NAME = "last_booking";

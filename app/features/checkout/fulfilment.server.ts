@@ -5,8 +5,8 @@
 // come here; whichever is first fulfils, the others find the order paid and change nothing.
 // A test checkout's order took no money: it earns no commission and counts as no revenue.
 // Refunds set the order's refunded total (never lower it) and reverse the commission to match.
-import { recordBusinessEvent } from "~/features/analytics/business-events.server";
-import { creditReferral, reverseReferral } from "~/features/affiliates/referrals.server";
+import { recordBusinessEvent } from "~/features/analytics/index.server";
+import { creditReferral, reverseReferral } from "~/features/affiliates/index.server";
 import { getEnv } from "~/lib/env.server";
 import type { Executor } from "#server/db/client.server";
 import { enqueueEmail } from "#server/email/outbox.server";

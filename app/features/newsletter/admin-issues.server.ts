@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { ActionResult } from "~/components/form";
-import { listPublishedPosts, findPublishedPost } from "~/features/blog/posts.server";
+import { listPublishedPosts, findPublishedPost } from "~/features/blog/index.server";
 import { NO_STORE } from "~/lib/cache-headers";
 import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/form-data.server";

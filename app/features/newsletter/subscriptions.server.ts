@@ -4,7 +4,7 @@
 // is made active again: a new unsubscribe token (links in its old mails stop working) and a new
 // welcome, which also tells the address's owner, with a one-click way out, if someone else typed it.
 import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { recordBusinessEvent } from "~/features/analytics/business-events.server";
+import { recordBusinessEvent } from "~/features/analytics/index.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { databaseError, UNIQUE_VIOLATION } from "#server/db/errors.server";
 import { newsletterSubscriptions } from "#server/db/schema";

@@ -2,7 +2,7 @@
 // processing, refunded, not paid). The paid state is the spec's 'Payment Successful' page.
 import { CircleAlert, CircleCheck, Clock } from "lucide-react";
 import { bootcamp } from "~/content/bootcamp";
-import { StatusPage } from "~/features/marketing/payment/status-page";
+import { StatusPage } from "~/components/status-page";
 import type { PaymentResultView } from "../payment-result.server";
 
 export function PaymentResult({ result }: { result: PaymentResultView }) {

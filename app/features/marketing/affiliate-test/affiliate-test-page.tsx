@@ -2,7 +2,6 @@ import { ArrowRight, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { useAuth } from "~/features/auth/use-auth";
 import { container } from "../shared/section-heading";
 import { portalLinks } from "./portal-links";
 
@@ -16,9 +15,7 @@ function StatusRow({ label, children }: { label: string; children: ReactNode }) 
 }
 
 /** A test portal for the affiliate flow: every page of it in one place, plus who is signed in. */
-export function AffiliateTestPage() {
-  // The root loader's auth state (signed out / not admin when it has none).
-  const { user, isAdmin: userIsAdmin } = useAuth();
+export function AffiliateTestPage({ user, isAdmin: userIsAdmin }: { user: { email: string } | null; isAdmin: boolean }) {
   const signedIn = user !== null;
   const email = user?.email ?? null;
   const isAdmin = signedIn && userIsAdmin;

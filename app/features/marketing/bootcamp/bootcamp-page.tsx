@@ -1,12 +1,9 @@
 import { Award, CalendarDays, Check, MapPin, MessagesSquare, PhoneCall } from "lucide-react";
-import { useEffect } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { Reveal } from "~/components/reveal";
 import { Button } from "~/components/ui/button";
 import { bootcamp } from "~/content/bootcamp";
 import { site } from "~/content/site";
-import { captureAffiliateRef } from "~/features/checkout/affiliate-ref";
-import { EnrollButton } from "~/features/checkout/enroll-button";
 import { ClosingPanel } from "../shared/closing-panel";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { SectionHeading, container } from "../shared/section-heading";
@@ -18,13 +15,8 @@ const quickFacts = [
   { icon: Award, label: `${bootcamp.topics.length} topics`, detail: "Certificate for every participant" },
 ];
 
-export function BootcampPage() {
-  const [searchParams] = useSearchParams();
-  // An affiliate's ?ref= stays with this browser session until checkout (SPEC section 4).
-  useEffect(() => {
-    captureAffiliateRef(searchParams);
-  }, [searchParams]);
-
+/** `enrollButton` draws the checkout's 'Enroll Now' with the given classes (the route hands it in). */
+export function BootcampPage({ enrollButton }: { enrollButton: (className: string) => React.ReactNode }) {
   return (
     <>
       <section aria-labelledby="bootcamp-title" className="bg-primary text-primary-foreground">
@@ -43,7 +35,7 @@ export function BootcampPage() {
               <span className="text-muted-foreground">USD · {bootcamp.length.display} on-site</span>
             </p>
             <div className="mt-6 flex flex-col gap-3">
-              <EnrollButton className="h-12 w-full text-base" />
+              {enrollButton("h-12 w-full text-base")}
               <Button asChild variant="outline" size="lg" className="h-12 w-full text-base">
                 <Link to={bootcamp.talkToExpertCta.href}>
                   <MessagesSquare aria-hidden="true" />
@@ -186,7 +178,7 @@ export function BootcampPage() {
       </Reveal>
 
       <ClosingPanel id="enroll-title" title={bootcamp.closing.title} body={bootcamp.closing.body}>
-        <EnrollButton className="h-12 text-base" />
+        {enrollButton("h-12 text-base")}
         <Button
           asChild
           variant="outline"

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, PartyPopper } from "lucide-react";
 import { bootcamp } from "~/content/bootcamp";
-import { StatusPage } from "./status-page";
+import { StatusPage } from "~/components/status-page";
 
 export function PaymentSuccessPage() {
   return (

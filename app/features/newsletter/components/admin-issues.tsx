@@ -10,7 +10,7 @@ import { Field, FormError, SelectField, SubmitButton, TextareaField, useFetcherT
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { SanitizedPreview } from "~/features/blog/components/admin/sanitized-preview";
+import { SanitizedPreview } from "~/components/sanitized-preview";
 import { CREATE_ISSUE_INTENT, createIssueSchema, issueStatusLooks, SEND_ISSUE_INTENT, SEND_TEST_INTENT, type IssueStatus } from "../issue-schema";
 
 export function IssueComposer({

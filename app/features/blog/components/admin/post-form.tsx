@@ -15,7 +15,7 @@ import type { AdminPost } from "../../admin-data.server";
 import { postSchema, postStatuses, postStatusLooks, SAVE_POST_INTENT, TITLE_REQUIRED, type PostStatus } from "../../admin-schema";
 import { slugify } from "../../slug";
 import { FeaturedImagePicker } from "./featured-image-picker";
-import { SanitizedPreview } from "./sanitized-preview";
+import { SanitizedPreview } from "~/components/sanitized-preview";
 
 export function PostForm({
   editing,

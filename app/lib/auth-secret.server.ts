@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ConfigError } from "~/lib/env.server";
+import { ConfigError } from "./env.server";
 
 const MIN_SECRET_LENGTH = 32;
 

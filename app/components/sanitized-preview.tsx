@@ -1,8 +1,8 @@
-// Beside an HTML field, what it will look like once stored: the blog's one sanitizer (the same the
+// Beside an HTML field, what it will look like once stored: the site's one sanitizer (the same the
 // actions run), in the post page's prose styles, following the typing a beat behind. Its scroll box
 // takes the keyboard's focus (a wide table scrolls sideways on a phone), named by its heading.
 import { useDeferredValue, useId, useMemo } from "react";
-import { sanitizePostHtml } from "../../sanitize";
+import { sanitizePostHtml } from "~/lib/sanitize";
 
 export function SanitizedPreview({
   html,

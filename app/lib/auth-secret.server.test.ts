@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError } from "~/lib/env.server";
-import { resolveAuthSecret } from "./secret.server";
+import { resolveAuthSecret } from "./auth-secret.server";
 
 const dirs: string[] = [];
 function dataDir() {

@@ -1,0 +1,2 @@
+// The newsletter feature's front door: what other features may use (the dashboard's count).
+export { countActiveSubscribers } from "./subscriber-list.server";
