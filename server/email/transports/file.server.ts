@@ -25,7 +25,7 @@ export function createFileTransport({ directory, from }: { directory: string; fr
     async send(message) {
       // Lines end in CRLF, as RFC 5322 writes them and SMTP sends them. A recipient that is not a
       // plain address fails here, for good; only a disk's failure below is worth a retry.
-      const { raw } = composeMessage(message, from);
+      const { raw } = await composeMessage(message, from);
       try {
         await makeDirectory();
         const target = path.join(directory, emlFileName(message));

@@ -1,11 +1,6 @@
-// The outbox row as a message: Nodemailer's options for it, and the message those options make,
-// shared by the SMTP and file transports so that both send the same bytes.
-import type { Transform } from "node:stream";
-import type { SendMailOptions } from "nodemailer";
-import { Encoder as Base64Encoder } from "nodemailer/lib/base64";
-import MailComposer from "nodemailer/lib/mail-composer";
-import type MimeNode from "nodemailer/lib/mime-node";
-import { Encoder as QpEncoder } from "nodemailer/lib/qp";
+// The outbox row as a message: Nodemailer's options for it (the SMTP transport sends them), and
+// the bytes those options make (the file transport writes them).
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import { isPlainEmailAddress, type MailAddress } from "~/lib/email-address";
 import { DeliveryError, type OutboxMessage } from "../delivery.server";
 
@@ -55,59 +50,11 @@ export function toMailOptions(message: OutboxMessage, from: MailAddress): SendMa
 
 export type ComposedMessage = { raw: Buffer; envelope: { from: string | false; to: string[] } };
 
-/**
- * The message Nodemailer would write for `toMailOptions`, byte for byte (its own headers, boundaries
- * and encoders; tested against its stream), built in one synchronous pass. Nodemailer's own build
- * streams each part through `setImmediate` and a pipeline: a booking confirmation took about fifteen
- * turns of the event loop, each one waiting behind every other request, and twice the CPU
- * (decision 030).
- */
-export function composeMessage(message: OutboxMessage, from: MailAddress): ComposedMessage {
-  const root = new MailComposer(toMailOptions(message, from)).compile();
-  const chunks: Buffer[] = [];
-  writeNode(root, chunks);
-  const written = Buffer.concat(chunks);
-  // Nodemailer ends a message with a line break (its LastNewline transform).
-  const last = written.at(-1);
-  const raw = last === 0x0a ? written : Buffer.concat([written, Buffer.from(last === 0x0d ? "\n" : "\r\n")]);
-  return { raw, envelope: root.getEnvelope() };
-}
+// Nodemailer's stream transport composes a message and hands back its bytes instead of sending them.
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
 
-/** What MimeNode.stream writes for a node: its headers, its encoded content, then its parts. */
-function writeNode(node: MimeNode, chunks: Buffer[]) {
-  const transferEncoding = node.getTransferEncoding();
-  chunks.push(Buffer.from(`${node.buildHeaders()}\r\n\r\n`));
-  const content = node.content;
-  if (content) {
-    // toMailOptions gives strings and base64 strings only; a stream, path or URL has no synchronous form.
-    if (typeof content !== "string" && !Buffer.isBuffer(content)) throw new Error("composeMessage: only string or Buffer content");
-    const bytes = typeof content === "string" ? Buffer.from(content) : content;
-    if (transferEncoding === "base64") chunks.push(encodeAll(new Base64Encoder(), bytes));
-    else if (transferEncoding === "quoted-printable") {
-      // As MimeNode.stream: outside text, a lone CR or LF is data.
-      chunks.push(encodeAll(new QpEncoder({ binary: !/^text\//i.test(node.contentType ?? "") }), bytes));
-    } else chunks.push(bytes);
-  }
-  if (!node.multipart) return;
-  node.childNodes.forEach((child, index) => {
-    chunks.push(Buffer.from(`${index > 0 ? "\r\n" : ""}--${node.boundary}\r\n`));
-    writeNode(child, chunks);
-  });
-  chunks.push(Buffer.from(`\r\n--${node.boundary}--\r\n`));
-}
-
-/** Runs one of Nodemailer's encoders over the whole input at once: its transform, then its flush. */
-function encodeAll(encoder: Transform, input: Buffer): Buffer {
-  const output: Buffer[] = [];
-  encoder.push = (chunk: string | Buffer | null) => {
-    if (chunk !== null) output.push(typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk);
-    return true;
-  };
-  const fail = (error?: Error | null) => {
-    if (error) throw error;
-  };
-  // Node names a Buffer chunk's encoding "buffer", which BufferEncoding leaves out.
-  encoder._transform(input, "buffer" as BufferEncoding, fail);
-  encoder._flush(fail);
-  return Buffer.concat(output);
+/** The message Nodemailer writes for `toMailOptions`, with the envelope it would send it under. */
+export async function composeMessage(message: OutboxMessage, from: MailAddress): Promise<ComposedMessage> {
+  const { message: raw, envelope } = await composer.sendMail(toMailOptions(message, from));
+  return { raw: raw as Buffer, envelope: { from: envelope.from, to: envelope.to } };
 }

@@ -3,7 +3,7 @@
 import nodemailer from "nodemailer";
 import type { MailAddress } from "~/lib/email-address";
 import { DeliveryError, type Transport } from "../delivery.server";
-import { composeMessage } from "./mime.server";
+import { toMailOptions } from "./mime.server";
 
 type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string };
 
@@ -33,11 +33,11 @@ export function createSmtpTransport({ url, from }: { url: string; from: MailAddr
   return {
     name: "smtp",
     async send(message) {
-      // The same bytes as the file transport writes, composed in one call (decision 030); a
-      // recipient that is not a plain address fails here, for good, before any connection.
-      const { raw, envelope } = composeMessage(message, from);
+      // The same options the file transport composes; a recipient that is not a plain address
+      // fails here, for good, before any connection.
+      const options = toMailOptions(message, from);
       try {
-        await transporter.sendMail({ envelope, raw });
+        await transporter.sendMail(options);
       } catch (error) {
         throw classifySmtpError(error);
       }
