@@ -1,6 +1,8 @@
-// The site's one rate limiter (docs/decisions/009-request-rules-and-rate-limiter.md): a route's
-// action asks `rateLimit(route, keys)` before it acts; the route names its policy in the route
-// table, the policies and their settings are app/lib/rate-limit-policies.ts. On PostgreSQL counts
+// The site's one rate limiter (docs/decisions/009-request-rules-and-rate-limiter.md). The route
+// table (app/lib/route-access.ts) names each route's policy; the policies and their settings are
+// app/lib/rate-limit-policies.ts. An action asks `rateLimitRequest(request, keys)` at the moment it
+// would act, with only its keys (the client's address, the submitted e-mail address): which policy,
+// how it counts and what a refusal says are decided here. On PostgreSQL counts
 // live in the database (rate_limit_counters, rate-limiter-flexible's Drizzle store: one atomic
 // upsert per key), so every instance shares them; the policies marked `counted: "instance"`
 // (page-view beacons, link clicks) count in each instance's memory instead (decision 022). On PGlite,
@@ -19,7 +21,7 @@ import {
   type RateLimitName,
   type RateLimitPolicy,
 } from "~/lib/rate-limit-policies";
-import { routeAccess, type RoutePattern } from "~/lib/route-access";
+import { ruleFor } from "~/lib/route-access";
 import { NO_STORE } from "~/lib/cache-headers";
 import { databaseKind, getDb, type Database } from "./db/client.server";
 import { rateLimitCounters } from "./db/schema";
@@ -127,18 +129,14 @@ async function count(policy: RateLimitName, key: RateLimitKey, value: string, li
   }
 }
 
+export type RateLimitKeys = Partial<Record<RateLimitKey, string | null | undefined>>;
+
 /**
- * Counts one request against the rate limit `route` names in the route table, per key given (the
- * client's address, the e-mail address); a key without a value, or without a limit in the policy,
- * is not counted. Null when the request may go on, else the refusal (the longest wait of the keys
- * that refused).
+ * Counts one request against `policy`, per key given (the client's address, the e-mail address); a
+ * key without a value, or without a limit in the policy, is not counted. Null when the request may
+ * go on, else the refusal (the longest wait of the keys that refused).
  */
-export async function rateLimit(
-  route: RoutePattern,
-  keys: Partial<Record<RateLimitKey, string | null | undefined>>,
-): Promise<RateLimitRefusal | null> {
-  const policy: RateLimitName | undefined = (routeAccess[route] as { rateLimit?: RateLimitName }).rateLimit;
-  if (!policy) throw new Error(`rateLimit: the route table names no rate limit for ${route}`);
+export async function countAgainst(policy: RateLimitName, keys: RateLimitKeys): Promise<RateLimitRefusal | null> {
   const counted = await Promise.all(
     (Object.keys(keys) as RateLimitKey[]).flatMap((key) => {
       const value = keys[key];
@@ -153,6 +151,22 @@ export async function rateLimit(
   const retryAfterSeconds = Math.max(1, Math.ceil(refused.refusedForMs! / 1000));
   notifyOwnerOnce(policy, refused.key);
   return { policy, key: refused.key, retryAfterSeconds, message: refusalMessage(policy, refused.key, retryAfterSeconds) };
+}
+
+/**
+ * Counts a request against the policy the route table gives the route that serves it (`request`,
+ * or the path of a request answered outside React Router: a partner link). The route supplies only
+ * its keys. A path whose route names no policy is not counted, and logged: the route table is
+ * missing the limit its action expects.
+ */
+export async function rateLimitRequest(request: Request | string, keys: RateLimitKeys): Promise<RateLimitRefusal | null> {
+  const path = typeof request === "string" ? request : new URL(request.url).pathname;
+  const { pattern, rule } = ruleFor(path);
+  if (!rule.rateLimit) {
+    logger.error({ route: pattern }, "rate limiter: the route table names no rate limit for this route; not counted");
+    return null;
+  }
+  return countAgainst(rule.rateLimit, keys);
 }
 
 const noticesInFlight = new Set<Promise<void>>();

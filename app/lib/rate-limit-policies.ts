@@ -1,7 +1,8 @@
 // Every rate limit of the site, in one place: what it counts, per which key (the client's address
 // as the trusted proxy reports it, the e-mail address a form gives), how many in what window, and
 // the environment variable that changes it. A route names its policy in the route table
-// (app/lib/route-access.ts); server/rate-limits.server.ts counts (docs/request-rules-and-rate-limits.md).
+// (app/lib/route-access.ts); routes that name one policy share its counts (the affiliate application
+// and the dashboard's quick apply). server/rate-limits.server.ts counts.
 import { z } from "./zod";
 
 export type RateLimitKey = "client" | "email";
@@ -28,7 +29,6 @@ export const rateLimitPolicies = {
   booking: { what: "booking requests", env: "BOOKING", limits: { client: "20/1h", email: "5/1d" } },
   // Opening the cancel page and posting its form both count: each is a guess at a token.
   "booking-cancel": { what: "cancellation requests", env: "BOOKING_CANCEL", limits: { client: "30/1h" } },
-  // Ready for the features that come next; their routes name them in the route table.
   newsletter: { what: "newsletter sign-ups", env: "NEWSLETTER", limits: { client: "10/1h", email: "3/1d" } },
   "affiliate-application": {
     what: "affiliate applications",

@@ -51,6 +51,22 @@ describe("the route-access table", () => {
     expect(signInTargetFor("/affiliate-application")).toBe("/auth?redirect=/affiliate-application");
   });
 
+  it("names the rate-limit policy of every route whose loader or action counts", () => {
+    const limited = Object.fromEntries(
+      Object.entries(routeAccess).flatMap(([pattern, rule]) => ("rateLimit" in rule ? [[pattern, rule.rateLimit]] : [])),
+    );
+    expect(limited).toEqual({
+      "/booking": "booking",
+      "/booking/cancel/:token": "booking-cancel",
+      "/api/create-payment": "checkout",
+      "/api/analytics/view": "analytics-beacon",
+      "/newsletter": "newsletter",
+      "/a/:slugOrCode?": "affiliate-click",
+      "/affiliate-dashboard": "affiliate-application",
+      "/affiliate-application": "affiliate-application",
+    });
+  });
+
   it("derives the cacheable pages, the sitemap and robots.txt from the same table", () => {
     expect([...cacheablePaths].sort()).toEqual(
       ["/", "/about", "/affiliate-program", "/blog", "/blog/rss.xml", "/booking", "/bootcamp", "/congrats", "/marketplace", "/payment-canceled", "/payment-success"],

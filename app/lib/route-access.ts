@@ -40,7 +40,10 @@ export type RouteRule = {
   methods: readonly HttpMethod[];
   /** What a request may carry in its body, and how much (larger: 413 before anything reads it). */
   body: BodyRule;
-  /** The rate-limit policy its action applies (app/lib/rate-limit-policies.ts). */
+  /**
+   * The rate-limit policy its loader or action counts against, with the keys it supplies
+   * (server/rate-limits.server.ts `rateLimitRequest`; the policies: app/lib/rate-limit-policies.ts).
+   */
   rateLimit?: RateLimitName;
 };
 
@@ -162,7 +165,8 @@ export const routeAccess = {
   "/affiliate-management": adminPage,
   // affiliates.csv, referrals.csv, payouts.csv.
   "/affiliate-management/export/:file": page("admin", { methods: ["GET", "HEAD"] }),
-  "/affiliate-dashboard": page("user", { signIn: "/admin-login" }),
+  // Quick apply is an application: it shares the application form's counts.
+  "/affiliate-dashboard": page("user", { signIn: "/admin-login", rateLimit: "affiliate-application" }),
   "/affiliate-application": page("user", { signIn: "/auth?redirect=/affiliate-application", rateLimit: "affiliate-application" }),
   "/affiliate-program": publicPage({ cache: true, sitemap: true }),
   "/affiliate-test": publicPage(),

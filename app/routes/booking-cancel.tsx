@@ -8,8 +8,8 @@ import { loaderOrActionHeaders } from "~/lib/cache-headers";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Cancel Your Assessment", description: "Cancel a booked assessment.", noIndex: true });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return cancelPageData(params.token, new Date(), context.get(clientIpContext));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return cancelPageData(request, params.token, new Date(), context.get(clientIpContext));
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 // The one rate limiter (server/rate-limits.server.ts) on each database: counting per key within a
 // window and afresh after it (the clock injected: Date is faked, the database real), the message
 // and Retry-After of a refusal, the owner told once, where a policy counts (PGlite: memory;
-// PostgreSQL: the shared table), the request let through when the table fails; and the two places
-// that use it today, the booking POST and the self-service cancel link.
+// PostgreSQL: the shared table), the request let through when the table fails, the policy chosen by
+// the route table; and two places that use it, the booking POST and the self-service cancel link.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as bookingRoute from "~/routes/booking";
@@ -10,7 +10,7 @@ import * as cancelRoute from "~/routes/booking-cancel";
 import { centralDate } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { emailOutbox, rateLimitCounters } from "#server/db/schema";
-import { rateLimit, rateLimitNoticesQueued } from "#server/rate-limits.server";
+import { rateLimitNoticesQueued, rateLimitRequest } from "#server/rate-limits.server";
 import { RATE_LIMIT_NOTICE_KIND } from "#server/email/rate-limit-notice.server";
 import { clearBookings } from "../support/bookings";
 import { tempDir } from "../../scripts/support/databases";
@@ -69,11 +69,11 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2031-03-04T15:00:00Z") });
     const email = "someone@example.com";
     // booking: 5 per e-mail address per day.
-    for (let i = 1; i <= 5; i++) expect(await rateLimit("/booking", { email }), `request ${i}`).toBeNull();
+    for (let i = 1; i <= 5; i++) expect(await rateLimitRequest("/booking", { email }), `request ${i}`).toBeNull();
     // Another address, and the same one in other letters, are counted apart / together.
-    expect(await rateLimit("/booking", { email: "other@example.com" })).toBeNull();
+    expect(await rateLimitRequest("/booking", { email: "other@example.com" })).toBeNull();
     vi.setSystemTime(new Date("2031-03-04T21:00:00Z"));
-    const refused = await rateLimit("/booking", { email: " SomeOne@Example.com " });
+    const refused = await rateLimitRequest("/booking", { email: " SomeOne@Example.com " });
     expect(refused).toEqual({
       policy: "booking",
       key: "email",
@@ -82,23 +82,23 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
     });
     // The window is the first request's day: a second before it ends, still refused; then open.
     vi.setSystemTime(new Date("2031-03-05T14:59:59Z"));
-    expect((await rateLimit("/booking", { email }))?.retryAfterSeconds).toBe(1);
+    expect((await rateLimitRequest("/booking", { email }))?.retryAfterSeconds).toBe(1);
     vi.setSystemTime(new Date("2031-03-05T15:00:00Z"));
-    expect(await rateLimit("/booking", { email })).toBeNull();
+    expect(await rateLimitRequest("/booking", { email })).toBeNull();
   });
 
   it("refuses on the client's address (20 an hour) and on the e-mail address, whichever is past its limit", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2031-03-04T15:00:00Z") });
     const client = "203.0.113.9";
-    for (let i = 1; i <= 20; i++) expect(await rateLimit("/booking", { client, email: `b${i}@example.com` }), `request ${i}`).toBeNull();
+    for (let i = 1; i <= 20; i++) expect(await rateLimitRequest("/booking", { client, email: `b${i}@example.com` }), `request ${i}`).toBeNull();
     vi.setSystemTime(new Date("2031-03-04T15:20:00Z"));
-    expect(await rateLimit("/booking", { client, email: "new@example.com" })).toMatchObject({
+    expect(await rateLimitRequest("/booking", { client, email: "new@example.com" })).toMatchObject({
       key: "client",
       retryAfterSeconds: 40 * 60,
       message: "Too many booking requests from your network address. Please try again in 40 minutes.",
     });
     // Without a known address only the e-mail address counts.
-    expect(await rateLimit("/booking", { client: undefined, email: "new2@example.com" })).toBeNull();
+    expect(await rateLimitRequest("/booking", { client: undefined, email: "new2@example.com" })).toBeNull();
   });
 
   it(
@@ -108,8 +108,8 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
     async () => {
       const client = freshIp();
       // booking: 20 an hour per client.
-      for (let i = 1; i <= 20; i++) expect(await rateLimit("/booking", { client }), `request ${i}`).toBeNull();
-      expect(await rateLimit("/booking", { client })).toMatchObject({ policy: "booking", key: "client" });
+      for (let i = 1; i <= 20; i++) expect(await rateLimitRequest("/booking", { client }), `request ${i}`).toBeNull();
+      expect(await rateLimitRequest("/booking", { client })).toMatchObject({ policy: "booking", key: "client" });
       await rateLimitNoticesQueued();
       const stored = await db.db.select({ key: rateLimitCounters.key, points: rateLimitCounters.points }).from(rateLimitCounters);
       const counters = stored.filter((row) => row.key.startsWith("booking:"));
@@ -123,18 +123,18 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
   it("counts page-view reports and link clicks in the instance's memory: refused past the limit, no row written", async () => {
     const client = freshIp();
     // analytics-beacon: 120 a minute per client.
-    for (let i = 1; i <= 120; i++) expect(await rateLimit("/api/analytics/view", { client }), `report ${i}`).toBeNull();
-    expect(await rateLimit("/api/analytics/view", { client })).toMatchObject({
+    for (let i = 1; i <= 120; i++) expect(await rateLimitRequest("/api/analytics/view", { client }), `report ${i}`).toBeNull();
+    expect(await rateLimitRequest("/api/analytics/view", { client })).toMatchObject({
       policy: "analytics-beacon",
       key: "client",
       message: expect.stringMatching(/^Too many page-view reports from your network address\. Please try again in \d+ seconds?\.$/),
     });
-    expect(await rateLimit("/a/:slugOrCode?", { client })).toBeNull();
+    expect(await rateLimitRequest("/a/SOMECODE", { client })).toBeNull();
     const stored = await db.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
     expect(stored.filter((row) => /^(analytics-beacon|affiliate-click):/.test(row.key))).toEqual([]);
     // On PostgreSQL the shared ones still are; the owner's notice of the refusal is on both (once for
     // every instance).
-    expect(await rateLimit("/booking", { client })).toBeNull();
+    expect(await rateLimitRequest("/booking", { client })).toBeNull();
     await rateLimitNoticesQueued();
     const keys = (await db.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((row) => row.key).sort();
     expect(keys).toEqual([...(name === "postgres" ? [expect.stringMatching(/^booking:client:/)] : []), "notice:analytics-beacon"]);
@@ -142,8 +142,8 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
 
   it("tells the owner once when a limit starts refusing, however often it refuses", async () => {
     const client = freshIp();
-    for (let i = 0; i < 30; i++) await rateLimit("/booking/cancel/:token", { client });
-    for (let i = 0; i < 5; i++) expect(await rateLimit("/booking/cancel/:token", { client })).not.toBeNull();
+    for (let i = 0; i < 30; i++) await rateLimitRequest("/booking/cancel/some-token", { client });
+    for (let i = 0; i < 5; i++) expect(await rateLimitRequest("/booking/cancel/some-token", { client })).not.toBeNull();
     await rateLimitNoticesQueued();
     const sent = await notices();
     expect(sent).toHaveLength(1);
@@ -155,12 +155,29 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the rate limiter 
     expect(keys.map((row) => row.key).join(" ")).not.toContain(client);
   });
 
+  it("takes the policy from the route table: the dashboard's quick apply and the application form share one count", async () => {
+    const client = freshIp();
+    // affiliate-application: 5 an hour per client, whichever of the two routes the request came to.
+    for (let i = 1; i <= 3; i++) expect(await rateLimitRequest("/affiliate-application", { client }), `form ${i}`).toBeNull();
+    for (let i = 4; i <= 5; i++) expect(await rateLimitRequest("/affiliate-dashboard.data", { client }), `quick ${i}`).toBeNull();
+    expect(await rateLimitRequest(siteRequest("/affiliate-application", { form: {} }), { client })).toMatchObject({
+      policy: "affiliate-application",
+      key: "client",
+      message: expect.stringMatching(/^Too many affiliate applications from your network address\./),
+    });
+  });
+
+  it("counts nothing for a route the table gives no limit", async () => {
+    const client = freshIp();
+    for (let i = 0; i < 40; i++) expect(await rateLimitRequest("/about", { client })).toBeNull();
+  });
+
   // On PGlite the counts are in memory: no store to fail, so the case exists on PostgreSQL only.
   if (name === "postgres") it("lets the request through (and logs) when its store fails", async () => {
     await db.db.execute(sql`alter table rate_limit_counters rename to rate_limit_counters_away`);
     try {
       const client = freshIp();
-      for (let i = 0; i < 35; i++) expect(await rateLimit("/booking/cancel/:token", { client })).toBeNull();
+      for (let i = 0; i < 35; i++) expect(await rateLimitRequest("/booking/cancel/some-token", { client })).toBeNull();
     } finally {
       await db.db.execute(sql`alter table rate_limit_counters_away rename to rate_limit_counters`);
     }

@@ -10,7 +10,7 @@ import { readFormData } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";
 import { loggableError } from "#server/db/errors.server";
 import { logger } from "#server/logger.server";
-import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
+import { rateLimitRequest, refusalHeaders } from "#server/rate-limits.server";
 import { applyAsAffiliate } from "./applications.server";
 import { ALREADY_APPLIED_MESSAGE } from "./dashboard.server";
 import { applicationProblem } from "./application-problem";
@@ -28,7 +28,7 @@ export async function submitApplication(request: Request, user: SessionUser, cli
   if (submission.status !== "success") {
     return answer({ ok: false, toast: { kind: "error", title: applicationProblem(submission.error) }, reply: submission.reply() }, 400);
   }
-  const refusal = await rateLimit("/affiliate-application", { client: clientIp, email: user.email });
+  const refusal = await rateLimitRequest(request, { client: clientIp, email: user.email });
   if (refusal) {
     return answer({ ok: false, toast: { kind: "error", title: "Too many applications", description: refusal.message }, reply: submission.reply({ formErrors: [refusal.message] }) }, 429, refusalHeaders(refusal));
   }

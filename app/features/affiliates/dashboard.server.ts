@@ -13,7 +13,7 @@ import type { Toast } from "~/lib/toast";
 import { getDb, type Executor } from "#server/db/client.server";
 import { affiliatePayouts, affiliateReferrals } from "#server/db/schema";
 import { logger } from "#server/logger.server";
-import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
+import { rateLimitRequest, refusalHeaders } from "#server/rate-limits.server";
 import { applyAsAffiliate, findAffiliateOfUser } from "./applications.server";
 import { createAffiliateLink, deactivateAffiliateLink, listAffiliateLinks } from "./links.server";
 import { maskCustomerEmail } from "./masking";
@@ -128,8 +128,8 @@ export type DashboardActionResult = ActionResult & { intent: string; toast: Toas
 const answer = (result: DashboardActionResult, init: { status?: number; headers?: HeadersInit } = {}) =>
   data(result, { status: init.status ?? 200, headers: { ...NO_STORE, ...init.headers } });
 
-async function quickApply(user: SessionUser, clientIp: string | undefined) {
-  const refusal = await rateLimit("/affiliate-application", { client: clientIp, email: user.email });
+async function quickApply(request: Request, user: SessionUser, clientIp: string | undefined) {
+  const refusal = await rateLimitRequest(request, { client: clientIp, email: user.email });
   if (refusal) {
     return answer(
       { intent: QUICK_APPLY_INTENT, ok: false, toast: { kind: "error", title: "Failed to submit affiliate application", description: refusal.message } },
@@ -179,7 +179,7 @@ async function deactivateLink(affiliateId: string, formData: FormData) {
 export async function affiliateDashboardAction(request: Request, user: SessionUser, clientIp: string | undefined) {
   const formData = await readFormData(request, { schema: [quickApplySchema, createLinkSchema, deactivateLinkSchema] });
   const intent = formData.get("intent");
-  if (intent === QUICK_APPLY_INTENT) return quickApply(user, clientIp);
+  if (intent === QUICK_APPLY_INTENT) return quickApply(request, user, clientIp);
   const affiliate = await findAffiliateOfUser(user.id);
   if (!affiliate) {
     return answer({ intent: String(intent), ok: false, toast: { kind: "error", title: "Failed to load affiliate data", description: "Apply to become an affiliate first." } }, { status: 404 });

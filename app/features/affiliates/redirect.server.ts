@@ -18,7 +18,7 @@ import { groupCommitPerExecutor, type PreparedStatement } from "#server/db/group
 import { affiliateClicks } from "#server/db/schema";
 import type { LinkAnswer, LinkVisit } from "#server/app-hooks";
 import { logger } from "#server/logger.server";
-import { rateLimit } from "#server/rate-limits.server";
+import { rateLimitRequest } from "#server/rate-limits.server";
 import { attributionCookieHeader, clickSessionCookieHeader, readClickSession } from "./attribution.server";
 import { DEFAULT_LINK_TARGET, sameSitePath, withReference } from "./link-target";
 import { isWellFormedReference, referenceKeys, referencedAffiliateOf, referencedAffiliateOfEach, type ReferencedAffiliate, type ReferencedRow } from "./references.server";
@@ -118,7 +118,7 @@ export async function followAffiliateLink(visit: LinkVisit): Promise<LinkAnswer>
     let sessionId = person ? await readClickSession(visit.cookie) : null;
     const newSession = person && !sessionId;
     sessionId ??= crypto.randomUUID();
-    const refusal = person ? await rateLimit("/a/:slugOrCode?", { client: visit.clientIp }) : null;
+    const refusal = person ? await rateLimitRequest(visit.path, { client: visit.clientIp }) : null;
     if (refusal) logger.warn({ reference, retryAfterSeconds: refusal.retryAfterSeconds }, "affiliate click not counted: rate limit");
     const { affiliate } = await resolveAndCount({
       reference,

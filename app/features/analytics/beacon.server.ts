@@ -9,7 +9,7 @@ import { NO_STORE } from "~/lib/cache-headers";
 import { getEnv } from "~/lib/env.server";
 import { readJsonBytes } from "~/lib/json-body.server";
 import { isProtectedPath } from "~/lib/route-access";
-import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
+import { rateLimitRequest, refusalHeaders } from "#server/rate-limits.server";
 import { beaconSchema } from "./beacon-schema";
 import { recordPageView } from "./recorder.server";
 import { deviceClassOf, visitorHash } from "./visitor.server";
@@ -60,7 +60,7 @@ export async function receiveBeacon(args: { request: Request; context: Parameter
   // The admin's and the partners' own pages are not traffic (decided here, not by the page: the
   // route table stays out of the script every page loads).
   if (isProtectedPath(pathname)) return accepted();
-  const refusal = await rateLimit("/api/analytics/view", { client: clientIp });
+  const refusal = await rateLimitRequest(request, { client: clientIp });
   if (refusal) return new Response(null, { status: 429, headers: refusalHeaders(refusal) });
   recordPageView({
     path: pathname.slice(0, 300),

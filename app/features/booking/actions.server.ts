@@ -17,7 +17,7 @@ import { loggableError } from "#server/db/errors.server";
 import type { OutboxMessage } from "#server/email/delivery.server";
 import { deliverClaimed, deliverNow, type DeliveryResult } from "#server/email/outbox.server";
 import { logger } from "#server/logger.server";
-import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
+import { rateLimitRequest, refusalHeaders } from "#server/rate-limits.server";
 import {
   cancelBooking,
   createBooking,
@@ -143,7 +143,7 @@ export async function submitBooking(request: Request, now = new Date(), clientIp
   }
 
   // --- Rate limit (server/rate-limits.server.ts): per client address and per e-mail address.
-  const refusal = await rateLimit("/booking", { client: clientIp, email: submission.value.email });
+  const refusal = await rateLimitRequest(request, { client: clientIp, email: submission.value.email });
   if (refusal) {
     const result: BookingActionResult = {
       ok: false,
@@ -226,9 +226,9 @@ function cancelPageBooking(booking: CancellableBooking, now: Date): CancelPageBo
 }
 
 /** Each open of the page counts against the cancel limit: it is a guess at a token. */
-export async function cancelPageData(token: string, now = new Date(), clientIp?: string) {
+export async function cancelPageData(request: Request, token: string, now = new Date(), clientIp?: string) {
   // --- Rate limit (server/rate-limits.server.ts): per client address.
-  const refusal = await rateLimit("/booking/cancel/:token", { client: clientIp });
+  const refusal = await rateLimitRequest(request, { client: clientIp });
   if (refusal) throw data(refusal.message, { status: 429, headers: refusalHeaders(refusal) });
   // --- end of rate limit
   const booking = await findBookingByCancelToken(token);
@@ -243,7 +243,7 @@ const cancelSchema = z.object({ intent: z.literal(CANCEL_INTENT) });
 
 export async function cancelFromLink(request: Request, token: string, now = new Date(), clientIp?: string) {
   // --- Rate limit (server/rate-limits.server.ts): per client address.
-  const refusal = await rateLimit("/booking/cancel/:token", { client: clientIp });
+  const refusal = await rateLimitRequest(request, { client: clientIp });
   if (refusal) {
     const result: CancelActionResult = { ok: false, toast: { kind: "error", title: "Too many requests", description: refusal.message } };
     return data(result, { status: 429, headers: refusalHeaders(refusal) });

@@ -17,7 +17,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { getDb } from "#server/db/client.server";
 import { loggableError } from "#server/db/errors.server";
 import { logger } from "#server/logger.server";
-import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
+import { rateLimitRequest, refusalHeaders } from "#server/rate-limits.server";
 import { insertOpenOrder, markOrderFailed, setProviderSession } from "./orders.server";
 import { CHECKOUT_FAILED_MESSAGE } from "./messages";
 import { createPaymentSchema } from "./schema";
@@ -42,7 +42,7 @@ export async function createPayment(request: Request, session: AuthSession | nul
   if (CHECKOUT_MODE === "off") {
     return failure(request, 503, CHECKOUT_FAILED_MESSAGE, NO_STORE, `Online enrollment is not available on this site. Please write to ${OWNER_EMAIL} to enroll.`);
   }
-  const refusal = await rateLimit("/api/create-payment", { client: clientIp, email: session?.user.email });
+  const refusal = await rateLimitRequest(request, { client: clientIp, email: session?.user.email });
   if (refusal) return failure(request, 429, refusal.message, refusalHeaders(refusal));
 
   // The page's reference (sessionStorage.affiliateRef), else the last affiliate click's cookie.

@@ -14,7 +14,7 @@ import type { Toast } from "~/lib/toast";
 import { deliverNow } from "#server/email/outbox.server";
 import { visitorHash } from "~/features/analytics/visitor.server";
 import { logger } from "#server/logger.server";
-import { rateLimit, refusalHeaders } from "#server/rate-limits.server";
+import { rateLimitRequest, refusalHeaders } from "#server/rate-limits.server";
 import {
   ALREADY_SUBSCRIBED,
   invalidFormToast,
@@ -50,7 +50,7 @@ export async function subscribeFromForm(request: Request, clientIp?: string) {
   const { email, source } = submission.value;
 
   // --- Rate limit (server/rate-limits.server.ts): per client address and per e-mail address.
-  const refusal = await rateLimit("/newsletter", { client: clientIp, email });
+  const refusal = await rateLimitRequest(request, { client: clientIp, email });
   if (refusal) {
     const toast: Toast = { ...SUBSCRIPTION_FAILED, description: refusal.message };
     return answer(returnTo, 429, { ok: false, toast, reply: submission.reply({ formErrors: [refusal.message] }) }, refusalHeaders(refusal));
