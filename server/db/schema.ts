@@ -161,7 +161,7 @@ export const bookings = pgTable(
     status: text("status", { enum: bookingStatuses }).notNull().default("pending"),
     cancelToken: text("cancel_token").notNull().unique(),
     /** The reminder e-mail queued for 24 hours before the session (dropped if it is cancelled). */
-    reminderEmailId: uuid("reminder_email_id"),
+    reminderEmailId: uuid("reminder_email_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -256,15 +256,16 @@ export const newsletterIssues = pgTable("newsletter_issues", {
 export const newsletterDeliveries = pgTable(
   "newsletter_deliveries",
   {
-    // No foreign keys (decision 035): a delivery is written only by the queue's statement, which
-    // reads its issue and subscription in the same statement, and neither is ever deleted. Their
-    // checks ran after the statement's clock stopped, uncounted by the pause: 40 % of the queue's
-    // work on PostgreSQL, and a row lock on every subscriber.
-    issueId: uuid("issue_id").notNull(),
-    subscriptionId: uuid("subscription_id").notNull(),
-    // Written by the same statement as its outbox row (issues.server.ts); no foreign key, whose
-    // check on every row was a fifth of the queue's time (decision 025).
-    outboxId: uuid("outbox_id").notNull(),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => newsletterSubscriptions.id, { onDelete: "cascade" }),
+    // Kept while the delivery is: it is the proof that this subscriber already has this issue.
+    outboxId: uuid("outbox_id")
+      .notNull()
+      .references(() => emailOutbox.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.subscriptionId] })],
@@ -601,9 +602,7 @@ export const emailOutbox = pgTable(
     /** Empty when the message is made from a shared body (body_id). */
     html: text("html").notNull(),
     text: text("text").notNull(),
-    // No foreign key: the body is written before its rows and never deleted, and checking it on
-    // each of an issue's 10,000 rows was a fifth of the queue's time (decision 025).
-    bodyId: uuid("body_id"),
+    bodyId: uuid("body_id").references(() => emailBodies.id),
     /** What this message puts in its shared body's recipient slot (a subscriber's unsubscribe token). */
     bodyFill: text("body_fill"),
     attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
