@@ -6,6 +6,7 @@
 // security headers and the request limits, so its answers carry the same headers, and an odd
 // method or an oversized body meets the same refusals first.
 import type { RequestHandler } from "express";
+import { AFFILIATE_LINK_PATH } from "~/lib/affiliate-reference";
 import type { AppHooks } from "./app-hooks";
 
 /**
@@ -14,7 +15,7 @@ import type { AppHooks } from "./app-hooks";
  * and calls the same function: the `.data` request of a client-side navigation, `/a` alone, a
  * trailing slash, percent-encoded characters.
  */
-const LINK_PATH = /^\/a\/[A-Za-z0-9_-]+$/;
+const LINK_PATH = AFFILIATE_LINK_PATH;
 
 export function affiliateLinks(follow: AppHooks["followAffiliateLink"]): RequestHandler {
   return (req, res, next) => {

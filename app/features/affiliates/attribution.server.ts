@@ -2,12 +2,10 @@
 // affiliate's code, checkout reads it when the page's sessionStorage reference is gone (a new tab,
 // another day). Thirty days, last click wins, HttpOnly, SameSite=Lax, Secure under https.
 import { createCookie } from "react-router";
+import { isAffiliateReference } from "~/lib/affiliate-reference";
 import { getEnv } from "~/lib/env.server";
 
 const THIRTY_DAYS_IN_SECONDS = 30 * 24 * 60 * 60;
-
-/** Codes and custom slugs: letters, digits, `-` and `_`; anything else is not a reference. */
-const REFERENCE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const attributionCookie = createCookie("aff_ref", {
   path: "/",
@@ -15,10 +13,6 @@ const attributionCookie = createCookie("aff_ref", {
   sameSite: "lax",
   maxAge: THIRTY_DAYS_IN_SECONDS,
 });
-
-export function isAttributionReference(value: unknown): value is string {
-  return typeof value === "string" && REFERENCE_PATTERN.test(value);
-}
 
 // The header depends on the reference alone, and a partner's link is followed again and again:
 // serialized once per reference (bounded: references are the visitors' to choose).
@@ -56,5 +50,5 @@ export async function clickSessionCookieHeader(sessionId: string): Promise<strin
 /** The reference of the visitor's last affiliate click, or null (absent, expired, malformed). */
 export async function readAttributionReference(request: Request): Promise<string | null> {
   const value: unknown = await attributionCookie.parse(request.headers.get("cookie"));
-  return isAttributionReference(value) ? value : null;
+  return isAffiliateReference(value) ? value : null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isAffiliateReference } from "~/lib/affiliate-reference";
 import { CODE_ALPHABET, CODE_LENGTH, generateAffiliateCode } from "./code";
 
 describe("affiliate codes", () => {
@@ -7,6 +8,8 @@ describe("affiliate codes", () => {
       const code = generateAffiliateCode();
       expect(code).toMatch(/^[A-Z2-9]{8}$/);
       expect(code).not.toMatch(/[01OIL]/);
+      // What a partner link, a ref and the attribution cookie accept (app/lib/affiliate-reference.ts).
+      expect(isAffiliateReference(code)).toBe(true);
     }
     expect(CODE_ALPHABET).not.toMatch(/[01OIL]/);
     expect(CODE_LENGTH).toBe(8);

@@ -11,6 +11,7 @@
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { redirect } from "react-router";
+import { isAffiliateReference } from "~/lib/affiliate-reference";
 import { NO_STORE } from "~/lib/cache-headers";
 import { businessEventInsert } from "~/features/analytics/business-events.server";
 import { getDb, type Executor } from "#server/db/client.server";
@@ -21,7 +22,7 @@ import { logger } from "#server/logger.server";
 import { rateLimitRequest } from "#server/rate-limits.server";
 import { attributionCookieHeader, clickSessionCookieHeader, readClickSession } from "./attribution.server";
 import { DEFAULT_LINK_TARGET, sameSitePath, withReference } from "./link-target";
-import { isWellFormedReference, referenceKeys, referencedAffiliateOf, referencedAffiliateOfEach, type ReferencedAffiliate, type ReferencedRow } from "./references.server";
+import { referenceKeys, referencedAffiliateOf, referencedAffiliateOfEach, type ReferencedAffiliate, type ReferencedRow } from "./references.server";
 
 const MAX_STORED_TEXT = 500;
 // jsonb cannot hold a NUL character; nothing a browser sends needs one.
@@ -109,7 +110,7 @@ export function destinationOf(parameter: string, affiliate: ReferencedAffiliate 
  */
 export async function followAffiliateLink(visit: LinkVisit): Promise<LinkAnswer> {
   const reference = visit.parameter?.trim() ?? "";
-  if (!reference || !isWellFormedReference(reference)) return { location: destinationOf(reference, null), setCookies: [] };
+  if (!isAffiliateReference(reference)) return { location: destinationOf(reference, null), setCookies: [] };
   try {
     const userAgent = visit.userAgent || null;
     // Every browser names itself; a request without a user agent is a script. A HEAD (a link

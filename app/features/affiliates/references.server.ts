@@ -3,11 +3,9 @@
 // affiliate and target; otherwise the reference is read as an affiliate code. Used by the redirect
 // (to count the click) and by fulfilment (to credit the sale), so both read a reference alike.
 import { sql, type SQL } from "drizzle-orm";
+import { isAffiliateReference } from "~/lib/affiliate-reference";
 import { getDb, type Executor } from "#server/db/client.server";
 import { affiliateLinks, affiliates, users } from "#server/db/schema";
-
-/** Codes: 8 upper-case letters and digits (the sample's SAMPLE001 is 9); slugs: lower-case words. */
-const REFERENCE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export type ReferencedAffiliate = {
   affiliateId: string;
@@ -21,10 +19,6 @@ export type ReferencedAffiliate = {
   /** Set when the reference was an active custom link's slug. */
   link: { id: string; target: string } | null;
 };
-
-export function isWellFormedReference(reference: string): boolean {
-  return REFERENCE_PATTERN.test(reference);
-}
 
 export type ReferencedRow = {
   affiliate_id: string;
@@ -81,7 +75,7 @@ export function referencedAffiliateOf(row: ReferencedRow | undefined): Reference
 
 /** The affiliate a reference names (whatever their status), or null when it names nobody. */
 export async function findReferencedAffiliate(reference: string, executor: Executor = getDb()): Promise<ReferencedAffiliate | null> {
-  if (!isWellFormedReference(reference)) return null;
+  if (!isAffiliateReference(reference)) return null;
   const { slug, code } = referenceKeys(reference);
   const result = await executor.execute(
     sql`select referenced.* from (select ${slug}::text as slug, ${code}::text as code) as keys

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AFFILIATE_REF_KEY, captureAffiliateRef, normalizeAffiliateRef, readAffiliateRef } from "./affiliate-ref";
+import { AFFILIATE_REF_KEY, captureAffiliateRef, readAffiliateRef } from "./affiliate-ref";
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -24,20 +24,6 @@ const brokenStorage = {
   },
 } as unknown as Storage;
 
-describe("normalizeAffiliateRef", () => {
-  it("trims and keeps a code", () => {
-    expect(normalizeAffiliateRef("  SAMPLE001 ")).toBe("SAMPLE001");
-  });
-  it("treats empty, blank, missing and overlong values as no reference", () => {
-    expect(normalizeAffiliateRef("")).toBeNull();
-    expect(normalizeAffiliateRef("   ")).toBeNull();
-    expect(normalizeAffiliateRef(null)).toBeNull();
-    expect(normalizeAffiliateRef(undefined)).toBeNull();
-    expect(normalizeAffiliateRef("x".repeat(101))).toBeNull();
-    expect(normalizeAffiliateRef("x".repeat(100))).toBe("x".repeat(100));
-  });
-});
-
 describe("captureAffiliateRef", () => {
   it("stores the ref parameter under affiliateRef", () => {
     const storage = memoryStorage();
@@ -58,6 +44,17 @@ describe("captureAffiliateRef", () => {
     expect(captureAffiliateRef("?utm_source=newsletter", storage)).toBeNull();
     expect(captureAffiliateRef("?ref=", storage)).toBeNull();
     expect(readAffiliateRef(storage)).toBe("FIRST");
+  });
+
+  it("keeps a reference as sent without surrounding spaces, and nothing that names no affiliate", () => {
+    const storage = memoryStorage();
+    expect(captureAffiliateRef("?ref=%20SAMPLE001%20", storage)).toBe("SAMPLE001");
+    for (const ref of ["two words", "x".repeat(65), "<script>"]) {
+      expect(captureAffiliateRef(new URLSearchParams({ ref }), storage), ref).toBeNull();
+    }
+    expect(readAffiliateRef(storage)).toBe("SAMPLE001");
+    storage.setItem(AFFILIATE_REF_KEY, "spring.promo");
+    expect(readAffiliateRef(storage)).toBeNull();
   });
 
   it("survives storage that throws or is missing", () => {

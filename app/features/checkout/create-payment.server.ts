@@ -6,7 +6,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { bootcamp } from "~/content/bootcamp";
-import { readAttributionReference, isAttributionReference } from "~/features/affiliates/attribution.server";
+import { readAttributionReference } from "~/features/affiliates/attribution.server";
+import { isAffiliateReference } from "~/lib/affiliate-reference";
 import { recordBusinessEvent } from "~/features/analytics/business-events.server";
 import { visitorHash } from "~/features/analytics/visitor.server";
 import type { AuthSession } from "~/features/auth/guards.server";
@@ -47,7 +48,7 @@ export async function createPayment(request: Request, session: AuthSession | nul
 
   // The page's reference (sessionStorage.affiliateRef), else the last affiliate click's cookie.
   const fromPage = submission.value.affiliateRef;
-  const affiliateRef = fromPage && isAttributionReference(fromPage) ? fromPage : await readAttributionReference(request);
+  const affiliateRef = isAffiliateReference(fromPage) ? fromPage : await readAttributionReference(request);
   const orderId = crypto.randomUUID();
   const stripe = CHECKOUT_MODE === "stripe";
   const testSessionId = stripe ? null : newTestSessionId();
