@@ -5,7 +5,6 @@
 // development server loads this module through Vite.
 import http from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -23,7 +22,8 @@ import { logger } from "./logger.server";
 import { pageCache } from "./page-cache.server";
 import { listenForPageChanges } from "./page-invalidation.server";
 import { rateLimitNoticesQueued } from "./rate-limits.server";
-import { addressRefusal, limitFormFields, limitRequestBodies, refuseOtherMethods, refuseUnreadableAddresses } from "./request-limits.server";
+import { reactRouterHandler } from "./react-router-handler.server";
+import { addressRefusal, limitRequestBodies, refuseOtherMethods, refuseUnreadableAddresses } from "./request-limits.server";
 import { securityHeaders } from "./security-headers.server";
 import { staticAssets } from "./static-assets.server";
 
@@ -67,7 +67,6 @@ export async function startServer({
   app.use(refuseUnreadableAddresses());
   app.use(refuseOtherMethods());
   app.use(limitRequestBodies());
-  app.use(limitFormFields());
   // Partner links (`/a/{code}`) are answered here, before React Router (decision 024); their `.data`
   // requests and odd spellings go on to the route. Production only: the development server leaves
   // them to the route, so an edit to the redirect applies without a restart.
@@ -97,7 +96,7 @@ export async function startServer({
   app.use(compression({ brotli: { params: RESPONSE_BROTLI_PARAMS } }));
 
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       build,
       mode: viteDevServer ? "development" : "production",
       getLoadContext(req, res) {

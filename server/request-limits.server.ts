@@ -3,7 +3,9 @@
 // sees them), a method its route does not answer (405 with Allow, instead of an error page or a
 // 500), a body larger than its route allows (413, without reading the rest of it), and a form with
 // more fields than its route takes (400, counted as the bytes arrive: the form parsers downstream
-// cost more per field than per byte). The limits are the route's rule in app/lib/route-access.ts.
+// cost more per field than per byte). The limits are the route's rule in app/lib/route-access.ts;
+// the body they checked is the one React Router reads (checkedBodyOf).
+import { Transform, type Readable } from "node:stream";
 import type { Request, RequestHandler, Response } from "express";
 import { TOO_MANY_FIELDS_MESSAGE } from "~/lib/form-data.server";
 import { getEnv } from "~/lib/env.server";
@@ -62,22 +64,27 @@ export function refuseOtherMethods(): RequestHandler {
 /** How long a refused body may go on arriving (and being dropped) after the answer was sent. */
 const LINGER_MS = 5_000;
 
-/** Answers before the body has arrived: the rest of it is dropped, and nothing is handed on. */
+/**
+ * Answers before the body has arrived, and drops the rest of it: nothing more is handed on. The
+ * answer is written at once but ended only when the body has ended, the client stops sending, or
+ * after LINGER_MS (a lingering close, as nginx does): closing while the client still sends resets
+ * the connection, and the reset can wipe the answer from the client's buffer before it reads it.
+ */
 function refuseBody(req: Request, res: Response, status: 400 | 413, message: string) {
   if (res.headersSent) return;
+  const text = Buffer.from(message);
   // The rest of the body is never handed on, so this connection cannot carry another request.
-  res.set("Connection", "close");
-  // Node closes the socket as soon as the answer is written. With the client still sending, the
-  // unread bytes make that close a reset, which can wipe the 413 from the client's buffer before it
-  // reads it. Instead (a lingering close, as nginx does): half-close, drop whatever still arrives,
-  // and close when the client does, or after LINGER_MS.
-  const socket = req.socket;
-  socket.destroySoon = () => {
-    socket.end();
-    req.resume();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": text.length, Connection: "close" });
+  res.write(text);
+  const end = () => {
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
   };
-  res.status(status).type("text/plain").send(message);
+  const timer = setTimeout(end, LINGER_MS).unref();
+  if (req.complete) return end();
+  req.once("end", end);
+  req.once("close", end);
+  req.resume();
 }
 
 function refuseTooLarge(req: Request, res: Response, maxBytes: number) {
@@ -89,90 +96,106 @@ export function bodyLimitOf(body: BodyRule): number {
   return body.kind === "upload" ? body.maxBytes + getEnv().UPLOAD_MAX_BYTES : body.maxBytes;
 }
 
-export function limitRequestBodies(): RequestHandler {
-  return (req, res, next) => {
-    const maxBytes = bodyLimitOf(ruleFor(req.path).rule.body);
-    const declared = req.headers["content-length"];
-    // Node never delivers more than a declared length, so only an undeclared (chunked) one is counted.
-    if (declared !== undefined) {
-      return Number(declared) > maxBytes ? refuseTooLarge(req, res, maxBytes) : next();
-    }
-    if (req.headers["transfer-encoding"] === undefined) return next();
-    // Count the bytes as the HTTP parser hands them over (before anyone buffers them). Past the
-    // limit: answer 413 and drop the rest, handing nothing more on (not even the end); the reader
-    // of the body then fails when the connection closes, so no route acts on a truncated body.
-    let received = 0;
-    const push = req.push.bind(req);
-    req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
-      if (chunk === null) return received > maxBytes ? false : push(chunk, encoding);
+/** What React Router reads as a request's body, when it is not the request itself. */
+type CheckedBody = { held: Buffer<ArrayBuffer> } | { counted: number };
+const checkedBodies = new WeakMap<Request, CheckedBody>();
+
+/**
+ * The body a route reads (server/react-router-handler.server.ts): a form held whole and checked,
+ * a body of undeclared length counted as it is read (past the route's limit: 413, and the stream
+ * fails, so no route acts on a truncated body), or the request itself (Node never delivers more
+ * than a declared length, which was checked before).
+ */
+export function checkedBodyOf(req: Request, res: Response): Buffer<ArrayBuffer> | Readable {
+  const checked = checkedBodies.get(req);
+  if (!checked) return req;
+  if ("held" in checked) return checked.held;
+  const maxBytes = checked.counted;
+  let received = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
       received += chunk.length;
-      if (received <= maxBytes) return push(chunk, encoding);
+      if (received <= maxBytes) return done(null, chunk);
+      req.unpipe(counted);
       refuseTooLarge(req, res, maxBytes);
-      return true;
-    };
-    next();
-  };
+      done(new Error(`The request body is larger than ${maxBytes} bytes.`));
+    },
+  });
+  return req.pipe(counted);
 }
 
 const MULTIPART_BOUNDARY = /^\s*multipart\/form-data\s*;.*?\bboundary=(?:"([^"]+)"|([^\s;]+))/i;
 const URL_ENCODED = /^\s*application\/x-www-form-urlencoded\s*(;|$)/i;
 
+/** The separator between a form's fields, and how many separators a form of no fields has; null for no form. */
+function formSeparator(body: BodyRule, contentType: string): { separator: Buffer; fieldsBefore: number } | null {
+  if (body.kind !== "form" && body.kind !== "upload") return null;
+  const boundary = MULTIPART_BOUNDARY.exec(contentType);
+  // A url-encoded body's first piece has no separator before it; a multipart body's closing delimiter is no part.
+  if (boundary) return { separator: Buffer.from(`--${boundary[1] ?? boundary[2]}`), fieldsBefore: -1 };
+  return URL_ENCODED.test(contentType) ? { separator: Buffer.from("&"), fieldsBefore: 1 } : null;
+}
+
 /**
- * Counts a form's fields as its bytes arrive (url-encoded: "&"-separated pieces; multipart: the
- * delimiter lines, one per part plus the closing one) and answers 400 past the route's maxFields.
- * The body is held back until it has all arrived, so no route starts on a form that is then
- * refused (the route would wait for the rest of it, then render its error for nobody).
+ * Refuses a body larger than its route allows (413, without reading it into memory) and a form
+ * with more fields than its route takes (400). A form's fields are counted as its bytes arrive
+ * (url-encoded: "&"-separated pieces; multipart: the delimiter lines, one per part plus the
+ * closing one), and the form is held until it has all arrived, so no route starts on a form that
+ * is then refused (the route would wait for the rest of it, then render its error for nobody).
  * readFormData counts again and checks the names against the action's schema.
  */
-export function limitFormFields(): RequestHandler {
+export function limitRequestBodies(): RequestHandler {
   return (req, res, next) => {
     const { body } = ruleFor(req.path).rule;
-    if (body.kind !== "form" && body.kind !== "upload") return next();
-    const contentType = req.headers["content-type"] ?? "";
-    const boundary = MULTIPART_BOUNDARY.exec(contentType);
-    if (!boundary && !URL_ENCODED.test(contentType)) return next();
-    // Bytes the parser handed over before this ran cannot be held back (readFormData still counts).
-    if (req.complete || req.readableLength > 0) return next();
-    const separator = Buffer.from(boundary ? `--${boundary[1] ?? boundary[2]}` : "&");
-    // A url-encoded body's first piece has no separator before it; a multipart body's closing delimiter is no part.
-    let fields = boundary ? -1 : 1;
-    // The end of the previous chunk, where a separator may have begun.
-    let carry: Buffer = Buffer.alloc(0);
-    const held: Buffer[] = [];
-    // What is held is counted against the size limit here: the size counter of limitRequestBodies
-    // sits behind this one and sees the bytes only when they are handed on.
     const maxBytes = bodyLimitOf(body);
-    let heldBytes = 0;
-    let refused = false;
-    const push = req.push.bind(req);
-    req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
-      if (refused) return chunk === null ? false : true;
-      if (chunk !== null) {
-        heldBytes += chunk.length;
-        if (heldBytes > maxBytes) {
-          refused = true;
-          refuseTooLarge(req, res, maxBytes);
-          return true;
-        }
-        const bytes = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
-        for (let at = bytes.indexOf(separator); at !== -1 && fields <= body.maxFields; at = bytes.indexOf(separator, at + separator.length)) {
-          fields += 1;
-        }
-        if (separator.length > 1) carry = bytes.subarray(Math.max(bytes.length - separator.length + 1, 0));
-        if (fields > body.maxFields) {
-          refused = true;
-          refuseBody(req, res, 400, `${TOO_MANY_FIELDS_MESSAGE}\n`);
-          return true;
-        }
-        held.push(chunk);
-        return true;
-      }
-      // The whole form has arrived within the limit: hand it on, and the request to the routes.
-      req.push = push;
-      for (const part of held) push(part, encoding);
-      push(null);
-      next();
-      return false;
-    };
+    const declared = req.headers["content-length"];
+    if (declared !== undefined && Number(declared) > maxBytes) return refuseTooLarge(req, res, maxBytes);
+    if (declared === undefined && req.headers["transfer-encoding"] === undefined) return next();
+    const form = formSeparator(body, req.headers["content-type"] ?? "");
+    if (form) return holdForm(req, res, next, { maxBytes, maxFields: (body as { maxFields: number }).maxFields, ...form });
+    if (declared === undefined) checkedBodies.set(req, { counted: maxBytes });
+    next();
   };
+}
+
+function holdForm(
+  req: Request,
+  res: Response,
+  next: () => void,
+  { maxBytes, maxFields, separator, fieldsBefore }: { maxBytes: number; maxFields: number; separator: Buffer; fieldsBefore: number },
+) {
+  let fields = fieldsBefore;
+  // The end of the previous chunk, where a separator may have begun.
+  let carry: Buffer = Buffer.alloc(0);
+  const held: Buffer[] = [];
+  let heldBytes = 0;
+  let refused = false;
+  const onData = (chunk: Buffer) => {
+    if (refused) return;
+    heldBytes += chunk.length;
+    if (heldBytes > maxBytes) {
+      refused = true;
+      held.length = 0;
+      return refuseTooLarge(req, res, maxBytes);
+    }
+    const bytes = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    for (let at = bytes.indexOf(separator); at !== -1 && fields <= maxFields; at = bytes.indexOf(separator, at + separator.length)) {
+      fields += 1;
+    }
+    if (separator.length > 1) carry = bytes.subarray(Math.max(bytes.length - separator.length + 1, 0));
+    if (fields > maxFields) {
+      refused = true;
+      held.length = 0;
+      return refuseBody(req, res, 400, `${TOO_MANY_FIELDS_MESSAGE}\n`);
+    }
+    held.push(chunk);
+  };
+  req.on("data", onData);
+  req.once("end", () => {
+    req.off("data", onData);
+    if (refused) return;
+    // The whole form has arrived within the limits: the routes get it.
+    checkedBodies.set(req, { held: Buffer.concat(held, heldBytes) });
+    next();
+  });
 }
