@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getAdminOverview } from "~/features/admin-dashboard/overview.server";
 import { requireAdmin } from "~/features/auth/guards.server";
+import { formatWholeDollars } from "~/lib/money";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -23,7 +24,6 @@ export async function loader(args: Route.LoaderArgs) {
 const sections = adminAreas.flatMap((area) => (area.card ? [{ ...area.card, to: area.to, icon: area.icon }] : []));
 
 const number = new Intl.NumberFormat("en-US");
-const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const { email, overview } = loaderData;
@@ -31,7 +31,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     { label: "Total Blog Posts", value: number.format(overview.totalPosts) },
     { label: "Active Affiliates", value: number.format(overview.activeAffiliates) },
     { label: "This Month's Conversions", value: number.format(overview.conversionsThisMonth) },
-    { label: "Revenue This Month", value: wholeDollars.format(overview.revenueThisMonthCents / 100) },
+    { label: "Revenue This Month", value: formatWholeDollars(overview.revenueThisMonthCents) },
     { label: "Upcoming Bookings", value: number.format(overview.upcomingBookings) },
     { label: "Active Subscribers", value: number.format(overview.activeSubscribers) },
   ];

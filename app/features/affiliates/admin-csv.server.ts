@@ -4,10 +4,10 @@ import { data } from "react-router";
 import { csvDateTime } from "~/lib/central-time";
 import { NO_STORE } from "~/lib/cache-headers";
 import { csvResponse, pagesOf } from "~/lib/csv.server";
+import { centsAsDecimal } from "~/lib/money";
 import { listAffiliates, listPayoutsForExport, listReferralsForExport } from "./admin-data.server";
 import { readAffiliateFilters } from "./admin-pages.server";
 
-const cents = (value: number) => (value / 100).toFixed(2);
 const percent = (rate: string) => (Number(rate) * 100).toFixed(1);
 
 export const AFFILIATE_EXPORTS = ["affiliates.csv", "referrals.csv", "payouts.csv"] as const;
@@ -28,9 +28,9 @@ export function affiliateExportResponse(file: string | undefined, url: URL) {
           percent(row.commissionRate),
           row.clicks,
           row.conversions,
-          cents(row.earnedCents),
-          cents(row.paidCents),
-          cents(row.balanceCents),
+          centsAsDecimal(row.earnedCents),
+          centsAsDecimal(row.paidCents),
+          centsAsDecimal(row.balanceCents),
           csvDateTime(row.createdAt),
         ],
       });
@@ -46,11 +46,11 @@ export function affiliateExportResponse(file: string | undefined, url: URL) {
           row.payoutEmail,
           row.orderId,
           row.orderStatus,
-          cents(row.saleAmountCents),
+          centsAsDecimal(row.saleAmountCents),
           percent(row.commissionRate),
-          cents(row.commissionCents),
-          cents(row.reversedCents),
-          cents(row.commissionCents - row.reversedCents),
+          centsAsDecimal(row.commissionCents),
+          centsAsDecimal(row.reversedCents),
+          centsAsDecimal(row.commissionCents - row.reversedCents),
           row.status,
           row.customerEmail,
         ],
@@ -60,7 +60,7 @@ export function affiliateExportResponse(file: string | undefined, url: URL) {
         filename: "affiliate-payouts",
         header: ["Paid on", "Affiliate code", "Payout email", "Amount (USD)", "Method", "Reference", "Note", "Recorded by", "Recorded at (CT)"],
         pages: pagesOf(listPayoutsForExport),
-        toRow: (row) => [row.paidOn, row.affiliateCode, row.payoutEmail, cents(row.amountCents), row.method, row.reference, row.note, row.recordedBy, csvDateTime(row.createdAt)],
+        toRow: (row) => [row.paidOn, row.affiliateCode, row.payoutEmail, centsAsDecimal(row.amountCents), row.method, row.reference, row.note, row.recordedBy, csvDateTime(row.createdAt)],
       });
     default:
       throw data(null, { status: 404, headers: NO_STORE });

@@ -6,7 +6,8 @@ import { longDate } from "~/lib/central-time";
 import { pageParam, pageWindow, readListQuery, statusParam } from "~/lib/list-query";
 import { z } from "~/lib/zod";
 import { countAffiliates, listAffiliates, programStats, type AffiliateFilters } from "./admin-data.server";
-import { formatCents, formatRate, formatWholeDollars } from "./money";
+import { formatCents, formatWholeDollars } from "~/lib/money";
+import { formatRate } from "./commission-rate";
 import { actionsFor, AFFILIATE_STATUSES } from "./status";
 
 export const AFFILIATES_PAGE_SIZE = 25;

@@ -17,7 +17,8 @@ import { rateLimitRequest, refusalHeaders } from "#server/rate-limits.server";
 import { applyAsAffiliate, findAffiliateOfUser } from "./applications.server";
 import { createAffiliateLink, deactivateAffiliateLink, listAffiliateLinks } from "./links.server";
 import { maskCustomerEmail } from "./masking";
-import { formatCents, formatRate } from "./money";
+import { formatCents } from "~/lib/money";
+import { formatRate } from "./commission-rate";
 import {
   CREATE_LINK_INTENT,
   createLinkSchema,

@@ -3,7 +3,7 @@
 import { z } from "~/lib/zod";
 import { emailAddressField } from "~/lib/email-address";
 import { plainText } from "~/lib/plain-text";
-import { dollarsToCents } from "./money";
+import { dollarsToCents } from "~/lib/money";
 import { STATUS_ACTION_NAMES } from "./status";
 import { checkLinkTarget, TARGET_REQUIRED_MESSAGE } from "./link-target";
 

@@ -1,11 +1,10 @@
 // /admin/orders as a CSV download, with the list's filters (formula-safe cells, streamed).
 import { csvDateTime } from "~/lib/central-time";
 import { csvResponse, pagesOf } from "~/lib/csv.server";
+import { centsAsDecimal } from "~/lib/money";
 import { readOrderFilters } from "./admin-pages.server";
 import { listOrders } from "./orders.server";
 import { ORDER_STATUS_LOOKS } from "./order-status";
-
-const cents = (value: number) => (value / 100).toFixed(2);
 
 export function ordersCsvResponse(url: URL) {
   const { filters } = readOrderFilters(url);
@@ -16,8 +15,8 @@ export function ordersCsvResponse(url: URL) {
     toRow: (order) => [
       order.id,
       ORDER_STATUS_LOOKS[order.status].label,
-      cents(order.amountCents),
-      cents(order.refundedCents),
+      centsAsDecimal(order.amountCents),
+      centsAsDecimal(order.refundedCents),
       order.customerName,
       order.customerEmail,
       order.companyName,

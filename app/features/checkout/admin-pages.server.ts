@@ -7,6 +7,7 @@ import { dateRange, isUuid, pageParam, pageWindow, readListQuery, statusParam, d
 import { NO_STORE } from "~/lib/cache-headers";
 import { dateTime } from "~/lib/central-time";
 import { readFormData } from "~/lib/form-data.server";
+import { formatCents } from "~/lib/money";
 import type { Toast } from "~/lib/toast";
 import { z } from "~/lib/zod";
 import { getDb } from "#server/db/client.server";
@@ -17,8 +18,6 @@ import { ADMIN_ORDER_STATUSES } from "./order-status";
 import { refundCents, refundSchema } from "./schema";
 
 export const ORDERS_PAGE_SIZE = 50;
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-export const money = (cents: number) => dollars.format(cents / 100);
 
 export const orderListQuerySchema = z.object({ status: statusParam(ADMIN_ORDER_STATUSES), from: dateParam, to: dateParam, page: pageParam });
 
@@ -43,8 +42,8 @@ function orderRow(order: AdminOrder) {
     // The test checkout's: no money was taken, so no commission, no revenue.
     test: order.provider === "test",
     paymentProblem: order.paymentProblem,
-    amount: money(order.amountCents),
-    refunded: order.refundedCents > 0 ? money(order.refundedCents) : null,
+    amount: formatCents(order.amountCents),
+    refunded: order.refundedCents > 0 ? formatCents(order.refundedCents) : null,
     buyer: order.customerName ?? order.customerEmail ?? "—",
     email: order.customerEmail,
     company: order.companyName,
@@ -112,13 +111,13 @@ export async function refundFromAdmin(request: Request, id: string | undefined) 
     if (order.provider !== "test") return { error: "Refund Stripe payments in the Stripe dashboard; its event updates the order here." };
     if (!["paid", "partially_refunded"].includes(order.status)) return { error: "Only a paid order can be refunded." };
     const remaining = order.amountCents - order.refundedCents;
-    if (cents <= 0 || cents > remaining) return { error: `Refund between $0.01 and ${money(remaining)}.` };
+    if (cents <= 0 || cents > remaining) return { error: `Refund between $0.01 and ${formatCents(remaining)}.` };
     return { refund: await applyRefund(order, order.refundedCents + cents, tx) };
   });
   if ("error" in outcome) {
     return data<OrderActionResult>({ ok: false, toast: { kind: "error", title: "Refund not made", description: outcome.error }, reply: submission.reply({ fieldErrors: { amount: [outcome.error!] } }) }, { status: 409, headers: NO_STORE });
   }
   logger.info({ orderId: id, refundedCents: outcome.refund.refundedCents }, "test checkout refund");
-  const description = `${money(cents)} refunded; ${money(outcome.refund.refundedCents)} in all.`;
+  const description = `${formatCents(cents)} refunded; ${formatCents(outcome.refund.refundedCents)} in all.`;
   return data<OrderActionResult>({ ok: true, toast: { kind: "success", title: "Refund made", description }, reply: submission.reply({ resetForm: true }) }, { headers: NO_STORE });
 }

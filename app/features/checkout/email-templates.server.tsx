@@ -4,6 +4,7 @@
 import { bootcamp } from "~/content/bootcamp";
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
+import { formatCents } from "~/lib/money";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
 import { ActionButton, DetailsTable, EmailLayout, Heading, Paragraph } from "#server/email/layout";
 import { orderReference } from "./order-reference";
@@ -21,9 +22,7 @@ export function orderConfirmationEmail(input: {
   test: boolean;
 }): RenderedEmail {
   const { OWNER_EMAIL } = getEnv();
-  const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: input.currency.toUpperCase() }).format(
-    input.amountCents / 100,
-  );
+  const amount = formatCents(input.amountCents, input.currency);
   const paidOn = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: site.location.timeZone }).format(input.paidAt);
   const rows = [
     ["Order", orderReference(input.orderId)],
@@ -89,7 +88,7 @@ export function orderNotificationEmail(input: {
   provider: "stripe" | "test";
 }): RenderedEmail {
   const { SITE_URL } = getEnv();
-  const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: input.currency.toUpperCase() }).format(input.amountCents / 100);
+  const amount = formatCents(input.amountCents, input.currency);
   const orderUrl = `${SITE_URL}/admin/orders/${input.orderId}`;
   const test = input.provider === "test";
   const rows = [

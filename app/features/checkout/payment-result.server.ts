@@ -2,6 +2,7 @@
 // or the test checkout's own record: never the query string alone), then shows the order's state.
 import { data } from "react-router";
 import { NO_STORE } from "~/lib/cache-headers";
+import { formatCents } from "~/lib/money";
 import { getDb } from "#server/db/client.server";
 import { loggableError } from "#server/db/errors.server";
 import { logger } from "#server/logger.server";
@@ -19,7 +20,6 @@ export type PaymentResultView = {
 };
 
 const WAITING: Order["status"][] = ["open", "processing", "expired", "failed"];
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 async function confirmWithStripe(order: Order): Promise<Order> {
   try {
@@ -52,7 +52,7 @@ function viewOf(order: Order | null): PaymentResultView {
         : order.status === "refunded"
           ? "refunded"
           : "not-paid";
-  return { state, amount: dollars.format(order.amountCents / 100), email: order.customerEmail, reference: orderReference(order.id) };
+  return { state, amount: formatCents(order.amountCents), email: order.customerEmail, reference: orderReference(order.id) };
 }
 
 export async function getPaymentResult(url: URL) {

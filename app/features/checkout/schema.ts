@@ -1,6 +1,7 @@
 // The checkout's forms, shared by the pages and their actions. Browser-safe.
 import { z } from "~/lib/zod";
 import { emailAddressField } from "~/lib/email-address";
+import { formatCents } from "~/lib/money";
 import { plainText } from "~/lib/plain-text";
 
 /** 'Enroll Now': the affiliate reference the page kept (SPEC.md section 4), if any. */
@@ -31,7 +32,6 @@ export const cancelPaymentSchema = z.object({ intent: z.literal(CANCEL_INTENT) }
 export const REFUND_INTENT = "refund";
 
 const REFUND_AMOUNT_FORMAT = "Enter the amount to refund, like 7500.00.";
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 /**
  * The admin's refund (test checkout only): an amount in dollars, the whole remainder by default,
@@ -39,7 +39,7 @@ const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" 
  * before the refund is asked for; the action checks it again on the locked order).
  */
 export function refundSchema(refundableCents?: number) {
-  const range = refundableCents === undefined ? "Refund at least $0.01." : `Refund between $0.01 and ${usd.format(refundableCents / 100)}.`;
+  const range = refundableCents === undefined ? "Refund at least $0.01." : `Refund between $0.01 and ${formatCents(refundableCents)}.`;
   return z.object({
     intent: z.literal(REFUND_INTENT),
     amount: plainText({ error: REFUND_AMOUNT_FORMAT })

@@ -10,6 +10,7 @@ import type Stripe from "stripe";
 import { NO_STORE } from "~/lib/cache-headers";
 import { getEnv } from "~/lib/env.server";
 import { isUuid } from "~/lib/list-query";
+import { centsAsDecimal } from "~/lib/money";
 import { getDb, type Executor } from "#server/db/client.server";
 import { loggableError } from "#server/db/errors.server";
 import { logger } from "#server/logger.server";
@@ -41,7 +42,7 @@ async function orderOfSession(session: Stripe.Checkout.Session, tx: Executor): P
 }
 
 const amountLabel = (cents: number | null | undefined, currency: string | null | undefined) =>
-  `${typeof cents === "number" ? (cents / 100).toFixed(2) : "no amount"} ${(currency ?? "no currency").toUpperCase()}`;
+  `${typeof cents === "number" ? centsAsDecimal(cents) : "no amount"} ${(currency ?? "no currency").toUpperCase()}`;
 
 /**
  * Whether a paid session paid for `order`: its amount and currency are the order's. If not, the

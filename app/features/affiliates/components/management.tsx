@@ -16,6 +16,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { listSearch } from "~/lib/list-query";
+import { centsAsDecimal } from "~/lib/money";
 import type { SocialMediaHandles } from "#server/db/schema";
 import type { ManagementActionResult } from "../admin-actions.server";
 import { EDIT_INTENT, editAffiliateSchema, PAYOUT_INTENT, payoutSchema, STATUS_INTENT } from "../schemas";
@@ -284,7 +285,7 @@ function PayoutDialog({ affiliate, onClose }: { affiliate: AffiliateRowView; onC
     id: `payout-${affiliate.id}`,
     lastResult: fetcher.state === "idle" ? fetcher.data?.reply : undefined,
     constraint: getZodConstraint(payoutSchema),
-    defaultValue: { amount: affiliate.balanceCents > 0 ? (affiliate.balanceCents / 100).toFixed(2) : "", paidOn: today },
+    defaultValue: { amount: affiliate.balanceCents > 0 ? centsAsDecimal(affiliate.balanceCents) : "", paidOn: today },
     ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: payoutSchema }),
   });

@@ -10,6 +10,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useHydrated } from "~/components/use-hydrated";
 import { listSearch } from "~/lib/list-query";
+import { formatWholeDollars } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import type { AnalyticsPage, AnalyticsReport, RangeName } from "../admin-pages.server";
 
@@ -21,7 +22,6 @@ const Charts = {
 const PATH = "/admin/analytics";
 const number = new Intl.NumberFormat("en-US");
 const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 const percent = (value: number) => `${oneDecimal.format(value * 100)}%`;
 
 const RANGE_LABELS: Record<Exclude<RangeName, "custom">, string> = { today: "Today", "7d": "7 days", "30d": "30 days", "90d": "90 days" };
@@ -105,7 +105,7 @@ export function Figures({ report }: { report: AnalyticsReport }) {
     { label: "Bookings", value: number.format(e.booking_submitted), now: e.booking_submitted, before: pe.booking_submitted, shown: number.format(pe.booking_submitted) },
     { label: "Checkouts started", value: number.format(e.checkout_started), now: e.checkout_started, before: pe.checkout_started, shown: number.format(pe.checkout_started) },
     { label: "Orders paid", value: number.format(e.order_paid), now: e.order_paid, before: pe.order_paid, shown: number.format(pe.order_paid) },
-    { label: "Revenue", value: dollars.format(e.revenueCents / 100), now: e.revenueCents, before: pe.revenueCents, shown: dollars.format(pe.revenueCents / 100) },
+    { label: "Revenue", value: formatWholeDollars(e.revenueCents), now: e.revenueCents, before: pe.revenueCents, shown: formatWholeDollars(pe.revenueCents) },
     { label: "Newsletter sign-ups", value: number.format(e.newsletter_subscribed), now: e.newsletter_subscribed, before: pe.newsletter_subscribed, shown: number.format(pe.newsletter_subscribed) },
     { label: "Affiliate clicks", value: number.format(e.affiliate_click), now: e.affiliate_click, before: pe.affiliate_click, shown: number.format(pe.affiliate_click) },
     { label: "Affiliate conversions", value: number.format(e.affiliate_conversion), now: e.affiliate_conversion, before: pe.affiliate_conversion, shown: number.format(pe.affiliate_conversion) },

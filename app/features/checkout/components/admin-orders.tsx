@@ -14,6 +14,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { listSearch } from "~/lib/list-query";
+import { centsAsDecimal, formatCents } from "~/lib/money";
 import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LOOKS, type OrderStatus } from "../order-status";
 import { REFUND_INTENT, refundCents, refundSchema } from "../schema";
 
@@ -205,8 +206,6 @@ export function OrderFacts({ order }: { order: OrderRowView & { providerSessionI
   );
 }
 
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
 /**
  * The test checkout's refund: an amount (the rest by default), checked, then a yes. A page form:
  * after a full refund this section goes away, and the answer's toast is the page's.
@@ -219,7 +218,7 @@ export function RefundForm({ refundableCents, lastResult, busy }: { refundableCe
     id: "refund",
     lastResult,
     constraint: getZodConstraint(schema),
-    defaultValue: { amount: (refundableCents / 100).toFixed(2) },
+    defaultValue: { amount: centsAsDecimal(refundableCents) },
     ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
@@ -231,7 +230,7 @@ export function RefundForm({ refundableCents, lastResult, busy }: { refundableCe
       form.validate({ name: fields.amount.name });
       return;
     }
-    setConfirming(dollars.format(refundCents(submission.value.amount) / 100));
+    setConfirming(formatCents(refundCents(submission.value.amount)));
   }
 
   return (

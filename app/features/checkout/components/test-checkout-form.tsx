@@ -7,9 +7,8 @@ import { Form } from "react-router";
 import { Field, FormError, SubmitButton, VALIDATION_TIMING } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { bootcamp } from "~/content/bootcamp";
+import { formatCents } from "~/lib/money";
 import { CANCEL_INTENT, PAY_INTENT, testPaymentSchema } from "../schema";
-
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 export function TestCheckoutForm({
   amountCents,
@@ -30,7 +29,7 @@ export function TestCheckoutForm({
     ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: testPaymentSchema }),
   });
-  const amount = dollars.format(amountCents / 100);
+  const amount = formatCents(amountCents);
   return (
     // Inside the root layout's <main>: one main landmark per page.
     <div className="mx-auto grid max-w-4xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2">
