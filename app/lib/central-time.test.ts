@@ -202,6 +202,17 @@ describe("Central Time against @date-fns/tz", () => {
     );
   });
 
+  it("writes the dates Intl writes where the receipt and the payout form asked Intl before", () => {
+    const longEnUs = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: ZONE });
+    fc.assert(
+      fc.property(instants, (instant) => {
+        expect(monthDate(instant)).toBe(longEnUs.format(instant));
+        expect(centralDate(instant)).toBe(instant.toLocaleDateString("en-CA", { timeZone: ZONE }));
+      }),
+      RUNS,
+    );
+  });
+
   it("finds the instant of every date and time as it does, and knows which ones exist", () => {
     fc.assert(
       fc.property(calendarDates, clockTimes, (date, time) => {

@@ -3,6 +3,7 @@
 // order says TEST in both subjects and first lines: it took no money and enrols nobody.
 import { bootcamp } from "~/content/bootcamp";
 import { site } from "~/content/site";
+import { monthDate } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { formatCents } from "~/lib/money";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
@@ -23,7 +24,7 @@ export function orderConfirmationEmail(input: {
 }): RenderedEmail {
   const { OWNER_EMAIL } = getEnv();
   const amount = formatCents(input.amountCents, input.currency);
-  const paidOn = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: site.location.timeZone }).format(input.paidAt);
+  const paidOn = monthDate(input.paidAt);
   const rows = [
     ["Order", orderReference(input.orderId)],
     ["Program", `${bootcamp.name} (${bootcamp.length.display}, on-site)`],

@@ -15,6 +15,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { centralDate } from "~/lib/central-time";
 import { listSearch } from "~/lib/list-query";
 import { centsAsDecimal } from "~/lib/money";
 import type { SocialMediaHandles } from "#server/db/schema";
@@ -280,7 +281,7 @@ function PayoutDialog({ affiliate, onClose }: { affiliate: AffiliateRowView; onC
   const fetcher = useFetcher<ManagementActionResult>();
   useFetcherToast(fetcher);
   useCloseOnSuccess(fetcher, onClose);
-  const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Chicago" });
+  const today = centralDate(new Date());
   const [form, fields] = useForm({
     id: `payout-${affiliate.id}`,
     lastResult: fetcher.state === "idle" ? fetcher.data?.reply : undefined,
