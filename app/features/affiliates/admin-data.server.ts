@@ -2,7 +2,9 @@
 // never stored), the program's stat cards, status changes and payouts.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { affiliatePayouts, affiliateReferrals, affiliates, orders, users } from "#server/db/schema";
+import { affiliatePayouts, affiliateReferrals, affiliates } from "#server/db/schema";
+import { accountEmails } from "~/features/auth/index.server";
+import { orderStatusById } from "~/features/checkout/index.server";
 import type { AffiliateStatus } from "./status";
 import { totalsColumns, withBalance } from "./totals.server";
 
@@ -11,12 +13,15 @@ export type AffiliateFilters = { status?: AffiliateStatus; search?: string };
 /** `%`, `_` and `\` are ILIKE's own characters; the search matches them literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+// The admin's pages show and search each affiliate's account e-mail (the auth feature's accounts).
+const accounts = accountEmails();
+
 function whereOf(filters: AffiliateFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(affiliates.status, filters.status));
   if (filters.search) {
     const pattern = likePattern(filters.search);
-    conditions.push(or(ilike(affiliates.affiliateCode, pattern), ilike(affiliates.payoutEmail, pattern), ilike(users.email, pattern))!);
+    conditions.push(or(ilike(affiliates.affiliateCode, pattern), ilike(affiliates.payoutEmail, pattern), ilike(accounts.email, pattern))!);
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -25,7 +30,7 @@ export async function countAffiliates(filters: AffiliateFilters, executor: Execu
   const [row] = await executor
     .select({ value: count() })
     .from(affiliates)
-    .innerJoin(users, eq(users.id, affiliates.userId))
+    .innerJoin(accounts, eq(accounts.userId, affiliates.userId))
     .where(whereOf(filters));
   return row?.value ?? 0;
 }
@@ -37,7 +42,7 @@ const identityColumns = {
   status: affiliates.status,
   commissionRate: affiliates.commissionRate,
   payoutEmail: affiliates.payoutEmail,
-  accountEmail: users.email,
+  accountEmail: accounts.email,
 };
 
 /** Newest first (SPEC.md: ordered by created_at descending), a page at a time. */
@@ -50,7 +55,7 @@ export async function listAffiliates(filters: AffiliateFilters, page: { limit: n
       ...totalsColumns,
     })
     .from(affiliates)
-    .innerJoin(users, eq(users.id, affiliates.userId))
+    .innerJoin(accounts, eq(accounts.userId, affiliates.userId))
     .where(whereOf(filters))
     .orderBy(desc(affiliates.createdAt), asc(affiliates.id))
     .limit(page.limit)
@@ -81,7 +86,7 @@ export async function findAffiliateForAdmin(id: string, executor: Executor = get
   const [row] = await executor
     .select(identityColumns)
     .from(affiliates)
-    .innerJoin(users, eq(users.id, affiliates.userId))
+    .innerJoin(accounts, eq(accounts.userId, affiliates.userId))
     .where(eq(affiliates.id, id));
   return row ?? null;
 }
@@ -124,6 +129,7 @@ export async function insertPayout(affiliateId: string, payout: NewPayout, execu
 // CSV pages for the monthly payout run.
 
 export async function listReferralsForExport(page: { limit: number; offset: number }, executor: Executor = getDb()) {
+  const orders = orderStatusById();
   return executor
     .select({
       createdAt: affiliateReferrals.createdAt,
@@ -140,7 +146,7 @@ export async function listReferralsForExport(page: { limit: number; offset: numb
     })
     .from(affiliateReferrals)
     .innerJoin(affiliates, eq(affiliates.id, affiliateReferrals.affiliateId))
-    .innerJoin(orders, eq(orders.id, affiliateReferrals.orderId))
+    .innerJoin(orders, eq(orders.orderId, affiliateReferrals.orderId))
     .orderBy(desc(affiliateReferrals.createdAt), asc(affiliateReferrals.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -156,12 +162,12 @@ export async function listPayoutsForExport(page: { limit: number; offset: number
       method: affiliatePayouts.method,
       reference: affiliatePayouts.reference,
       note: affiliatePayouts.note,
-      recordedBy: users.email,
+      recordedBy: accounts.email,
       createdAt: affiliatePayouts.createdAt,
     })
     .from(affiliatePayouts)
     .innerJoin(affiliates, eq(affiliates.id, affiliatePayouts.affiliateId))
-    .leftJoin(users, eq(users.id, affiliatePayouts.recordedBy))
+    .leftJoin(accounts, eq(accounts.userId, affiliatePayouts.recordedBy))
     .orderBy(desc(affiliatePayouts.paidOn), desc(affiliatePayouts.createdAt), asc(affiliatePayouts.id))
     .limit(page.limit)
     .offset(page.offset);

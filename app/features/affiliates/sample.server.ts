@@ -1,9 +1,9 @@
 // The sample affiliate SAMPLE001 that /affiliate-test links to (SPEC.md section 2): an approved
 // partner on an account that cannot sign in (no password), so the sample link counts clicks and
 // credits sales like a real one. Idempotent: running it again changes nothing.
-import { eq } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { affiliates, users } from "#server/db/schema";
+import { affiliates } from "#server/db/schema";
+import { ensurePasswordlessAccount } from "~/features/auth/index.server";
 import { DEFAULT_COMMISSION_RATE } from "./applications.server";
 
 export const SAMPLE_AFFILIATE_CODE = "SAMPLE001";
@@ -11,15 +11,11 @@ export const SAMPLE_AFFILIATE_EMAIL = "sample-affiliate@example.com";
 
 export async function ensureSampleAffiliate(executor: Executor = getDb()): Promise<{ created: boolean }> {
   return executor.transaction(async (tx) => {
-    await tx
-      .insert(users)
-      .values({ id: "sample-affiliate", name: "Sample Affiliate", email: SAMPLE_AFFILIATE_EMAIL, emailVerified: true })
-      .onConflictDoNothing();
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, SAMPLE_AFFILIATE_EMAIL));
+    const userId = await ensurePasswordlessAccount({ id: "sample-affiliate", name: "Sample Affiliate", email: SAMPLE_AFFILIATE_EMAIL }, tx);
     const inserted = await tx
       .insert(affiliates)
       .values({
-        userId: user!.id,
+        userId,
         affiliateCode: SAMPLE_AFFILIATE_CODE,
         status: "approved",
         commissionRate: DEFAULT_COMMISSION_RATE,

@@ -1,2 +1,3 @@
-// The checkout feature's front door: what other features may use (the dashboard's figures).
-export { countPaidOrdersSince, revenueSince } from "./orders.server";
+// The checkout feature's front door: what other features may use (orders' statuses beside their
+// referrals, the dashboard's figures).
+export { countPaidOrdersSince, orderStatusById, revenueSince } from "./orders.server";

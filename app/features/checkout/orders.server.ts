@@ -1,8 +1,10 @@
 // The checkout feature's data access (it owns orders and webhook_events).
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import { affiliateCodes } from "~/features/affiliates/index.server";
 import { startOfCentralDay, addDays } from "~/lib/central-time";
 import { getDb, type Executor } from "#server/db/client.server";
-import { affiliates, orders, orderStatuses, webhookEvents } from "#server/db/schema";
+import { orders, orderStatuses, webhookEvents } from "#server/db/schema";
 
 export type OrderStatus = (typeof orderStatuses)[number];
 /** Sales that stand: a partial refund still counts as a sale, a full refund does not. */
@@ -155,6 +157,11 @@ export async function setOrderRefunded(orderId: string, refundedCents: number, s
   await executor.update(orders).set({ refundedCents, status, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
 }
 
+/** Each order's status as a subquery with columns `orderId` and `status`, to join in the caller's statement. */
+export function orderStatusById() {
+  return new QueryBuilder().select({ orderId: orders.id, status: orders.status }).from(orders).as("order_status");
+}
+
 /** Records a provider event once; false when it was recorded before (a redelivery). */
 export async function recordWebhookEvent(event: { provider: string; eventId: string; type: string; orderId: string | null }, executor: Executor) {
   const rows = await executor.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
@@ -188,10 +195,11 @@ export async function countOrdersByStatus(filters: Omit<OrderFilters, "status">,
 }
 
 export async function listOrders(filters: OrderFilters, page: { limit: number; offset: number }, executor: Executor = getDb()) {
+  const codes = affiliateCodes();
   return executor
-    .select({ ...orderColumns, affiliateCode: affiliates.affiliateCode })
+    .select({ ...orderColumns, affiliateCode: codes.affiliateCode })
     .from(orders)
-    .leftJoin(affiliates, eq(affiliates.id, orders.affiliateId))
+    .leftJoin(codes, eq(codes.affiliateId, orders.affiliateId))
     .where(whereOf(filters))
     .orderBy(desc(orders.createdAt), asc(orders.id))
     .limit(page.limit)
@@ -201,10 +209,11 @@ export async function listOrders(filters: OrderFilters, page: { limit: number; o
 export type AdminOrder = Awaited<ReturnType<typeof listOrders>>[number];
 
 export async function findOrderWithEvents(id: string, executor: Executor = getDb()) {
+  const codes = affiliateCodes();
   const [order] = await executor
-    .select({ ...orderColumns, affiliateCode: affiliates.affiliateCode })
+    .select({ ...orderColumns, affiliateCode: codes.affiliateCode })
     .from(orders)
-    .leftJoin(affiliates, eq(affiliates.id, orders.affiliateId))
+    .leftJoin(codes, eq(codes.affiliateId, orders.affiliateId))
     .where(eq(orders.id, id));
   if (!order) return null;
   const events = await executor
