@@ -6,7 +6,7 @@ import { flushPageViews } from "~/features/analytics/recorder.server";
 import { analyticsHousekeeping } from "~/features/analytics/rollup.server";
 import { authAppHooks } from "~/features/auth/app-hooks.server";
 import { SIGNED_IN_CACHE_CONTROL } from "~/features/auth/guards.server";
-import { startIssueQueueing, stopIssueQueueing } from "~/features/newsletter/issue-queue.server";
+import { issueQueuingJob } from "~/features/newsletter/issue-queue.server";
 import { NO_STORE } from "~/lib/cache-headers";
 import type { AppHooks } from "#server/app-hooks";
 import { chooseEncoding, DOCUMENT_ENCODINGS, encodeDocument } from "#server/content-encoding.server";
@@ -20,17 +20,12 @@ export const streamTimeout = 5_000;
 
 /** What the server needs from the app at start, at shutdown, for the page cache and for partner links. */
 export const appHooks: AppHooks = {
-  async start() {
-    await authAppHooks.start();
-    analyticsHousekeeping.start();
-    startIssueQueueing();
-  },
+  start: authAppHooks.start,
   async beforeClose() {
-    analyticsHousekeeping.stop();
-    // Page views still waiting in memory are written before the database closes; a newsletter
-    // being queued stops after its batch, to be taken up again at the next start.
-    await Promise.all([authAppHooks.beforeClose(), flushPageViews(), stopIssueQueueing()]);
+    // Page views still waiting in memory are written before the database closes.
+    await Promise.all([authAppHooks.beforeClose(), flushPageViews()]);
   },
+  jobs: [...authAppHooks.jobs, analyticsHousekeeping, issueQueuingJob],
   isSignedIn: authAppHooks.isSignedIn,
   // The route's answer (its loader calls the same function), with the Cache-Control the root
   // middleware gives it: a signed-in visitor's answers are private.

@@ -1,3 +1,5 @@
+import type { JobDefinition } from "./jobs/runner.server";
+
 // What the app hands the server. `server/` sits below the app's features and never imports them:
 // the app's server entry (app/entry.server.tsx) exports `appHooks`, and the server reads it from
 // the build React Router gives it (`build.entry.module`).
@@ -5,8 +7,10 @@
 export type AppHooks = {
   /** Runs once the database is open, before the server listens: a failure stops the start. */
   start: () => Promise<void>;
-  /** Runs at shutdown, after the last request was answered, before the database closes. */
+  /** Runs at shutdown, after the last request was answered and the jobs stopped, before the database closes. */
   beforeClose: () => Promise<void>;
+  /** The features' jobs, run by the server's one job runner (server/jobs/runner.server.ts). */
+  jobs: readonly JobDefinition[];
   /** True when this Cookie header makes the visitor signed in: the page cache serves only others. */
   isSignedIn: (cookieHeader: string) => boolean;
   /**

@@ -17,7 +17,9 @@ import { appHooksOf, type AppHooks } from "./app-hooks";
 import { RESPONSE_BROTLI_PARAMS } from "./content-encoding.server";
 import { refuseCrossSitePosts } from "./cross-site.server";
 import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.server";
-import { startEmailWorker } from "./email/worker.server";
+import { closeTransports } from "./email/transport.server";
+import { emailOutboxPass } from "./email/worker.server";
+import { startJobRunner } from "./jobs/runner.server";
 import { logger } from "./logger.server";
 import { pageCache } from "./page-cache.server";
 import { listenForPageChanges } from "./page-invalidation.server";
@@ -133,7 +135,8 @@ export async function startServer({
   }
   const url = `http://localhost:${env.PORT}`;
   logger.info({ url, siteUrl: env.SITE_URL }, "listening");
-  const emailWorker = startEmailWorker();
+  // All background work, started and stopped here: the features' jobs and the outbox's sender.
+  const jobRunner = startJobRunner({ jobs: hooks.jobs, passes: [emailOutboxPass()] });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -142,10 +145,12 @@ export async function startServer({
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      // A newsletter being queued stops after its batch, to be taken up again at the next start.
+      await jobRunner.stop();
       await hooks.beforeClose();
       await stopListening();
       await rateLimitNoticesQueued();
-      await emailWorker.stop();
+      closeTransports();
       setDatabase(undefined);
       await database.close();
       logger.info("stopped");

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -242,11 +243,7 @@ export const newsletterIssues = pgTable("newsletter_issues", {
   sendingStartedAt: timestamp("sending_started_at", { withTimezone: true }),
   /** The message every subscriber's copy is made from, written when sending starts. */
   emailBodyId: uuid("email_body_id").references(() => emailBodies.id),
-  /** While a server queues the issue, until when the others leave it alone (renewed every batch). */
-  queuingLeaseUntil: timestamp("queuing_lease_until", { withTimezone: true }),
   queuedAt: timestamp("queued_at", { withTimezone: true }),
-  /** When the last copy queued so far is due: the next batch, of this issue or another, is paced after it. */
-  pacedUntil: timestamp("paced_until", { withTimezone: true }),
 });
 
 /**
@@ -623,3 +620,35 @@ export const emailOutbox = pgTable(
     index("email_outbox_recipient_idx").on(t.to, t.kind, t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Jobs (server/jobs): work done once across every instance, claimed like the outbox's rows.
+// ---------------------------------------------------------------------------------------------
+
+export const jobStatuses = ["pending", "running", "done", "failed"] as const;
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** With the name, what makes the job one: an issue's id, a recurring job's period. */
+    key: text("key").notNull(),
+    payload: jsonb("payload").$type<Record<string, string>>().notNull().default({}),
+    status: text("status", { enum: jobStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When it is due; while it runs, when its runner's lease ends. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [unique("jobs_name_key_unique").on(t.name, t.key), index("jobs_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** A rate shared by every instance (token-bucket.ts): the tokens left when it was last taken from. */
+export const rateBuckets = pgTable("rate_buckets", {
+  name: text("name").primaryKey(),
+  tokens: doublePrecision("tokens").notNull(),
+  takenAt: timestamp("taken_at", { withTimezone: true }).notNull(),
+});

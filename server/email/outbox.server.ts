@@ -2,11 +2,14 @@
 // change that causes it, then sent by deliverNow() right after commit and/or by the worker
 // (worker.server.ts). A row is claimed before it is sent, so two senders never send it twice.
 import crypto from "node:crypto";
-import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database, type Executor } from "#server/db/client.server";
 import { groupCommitPerExecutor } from "#server/db/group-commit.server";
 import { emailBodies, emailOutbox, emailStatuses, type EmailAttachment } from "#server/db/schema";
 import { getEnv } from "~/lib/env.server";
+import { dueRows, retryDelayMs, totalBackoffMs } from "#server/jobs/claim.server";
+import { withSharedRate } from "#server/jobs/shared-rate.server";
+import type { Rate } from "#server/jobs/token-bucket";
 import { logger } from "#server/logger.server";
 import { DeliveryError, type OutboxMessage, type Transport, type Transports } from "./delivery.server";
 import { getTransports } from "./transport.server";
@@ -26,8 +29,6 @@ export function claimLeaseMs(): number {
  * kill its queue on restart, and a resent message gets a full window again.
  */
 export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
-const RETRY_BASE_MS = 30_000;
-const RETRY_MAX_MS = 60 * 60_000;
 
 export type NewEmail = {
   kind: string;
@@ -126,6 +127,56 @@ export async function createSharedBody(body: SharedBody, executor: Executor = ge
     .values({ html: body.html, text: body.text, headers: body.headers ?? null })
     .returning({ id: emailBodies.id });
   return row!;
+}
+
+/**
+ * Bulk copies (rows made from a shared body: a newsletter issue's) go out at NEWSLETTER_SEND_PER_MINUTE,
+ * the site's pace across all its instances, which keeps within the mail provider's limit. The sender
+ * takes a token per copy; the bucket holds a few seconds' worth, so each pass has its share.
+ */
+const BULK_RATE_NAME = "email:bulk";
+export function bulkRate(): Rate {
+  const perSecond = getEnv().NEWSLETTER_SEND_PER_MINUTE / 60;
+  return { perSecond, capacity: Math.max(1, Math.ceil(perSecond * 4)) };
+}
+
+export type BulkCopies = { kind: string; subject: string; bodyId: string; now: Date };
+
+/**
+ * Bulk enqueueing from the caller's own statement: the copies of a shared body to the rows of
+ * `source`, a relation of that statement with the columns `id` (the new message's id), `to_address`
+ * and `body_fill`. The SQL is a data-modifying statement to put in the caller's WITH clause, so the
+ * copies are written if and only if that statement is; it returns their ids. Each is due at once:
+ * the sender paces them (bulkRate).
+ */
+export function bulkInsertFrom(copies: BulkCopies, source: SQL): SQL {
+  return sql`insert into ${emailOutbox} (id, kind, to_address, subject, html, text, body_id, body_fill, status, next_attempt_at, created_at)
+    select source.id, ${copies.kind}, source.to_address, ${copies.subject}, '', '', ${copies.bodyId}::uuid, source.body_fill, 'pending',
+      ${copies.now}::timestamptz, ${copies.now}::timestamptz
+    from ${source} as source
+    returning id`;
+}
+
+/**
+ * When the last waiting copy of a shared body is expected to go, at the bulk rate after every bulk
+ * copy due before it; null when none waits.
+ */
+export async function lastBulkCopyExpectedAt(bodyId: string, now: Date, executor: Executor = getDb()): Promise<Date | null> {
+  const waiting = and(inArray(emailOutbox.status, ["pending", "sending"]), isNotNull(emailOutbox.bodyId));
+  const [row] = await executor
+    .select({ ahead: sql<number>`count(*)::int` })
+    .from(emailOutbox)
+    .where(
+      and(
+        waiting,
+        lte(
+          emailOutbox.nextAttemptAt,
+          sql`(select max(${emailOutbox.nextAttemptAt}) from ${emailOutbox} where ${waiting} and ${emailOutbox.bodyId} = ${bodyId}::uuid)`,
+        ),
+      ),
+    );
+  const ahead = Number(row?.ahead ?? 0);
+  return ahead === 0 ? null : new Date(now.getTime() + (ahead * 1000) / bulkRate().perSecond);
 }
 
 /** The messages as they are sent: those made from a shared body get its text with their fill. */
@@ -234,25 +285,28 @@ export async function attemptSend(transport: Transport, message: OutboxMessage) 
   }
 }
 
+const claimable = { table: emailOutbox, id: emailOutbox.id, status: emailOutbox.status, nextAttemptAt: emailOutbox.nextAttemptAt, claimedStatus: "sending" };
+
 /**
  * Claims up to `limit` due rows (pending, or sending with an expired claim) for this sender; sent,
- * dead and dropped rows are never claimed.
+ * dead and dropped rows are never claimed. Bulk copies (made from a shared body) are claimed only
+ * as fast as the bulk rate allows.
  */
 export async function claimDue(now: Date, limit: number, db: Database = getDb()): Promise<OutboxMessage[]> {
-  const due = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(inArray(emailOutbox.status, ["pending", "sending"]), lte(emailOutbox.nextAttemptAt, now)))
-    .orderBy(emailOutbox.nextAttemptAt)
-    .limit(limit)
-    // Rows another sender is claiming right now are skipped rather than waited for.
-    .for("update", { skipLocked: true });
-  const claimed = await db
+  const single = await claimRows(db, now, limit, isNull(emailOutbox.bodyId));
+  const bulk = await withSharedRate(db, BULK_RATE_NAME, bulkRate(), { wanted: limit, now }, async (granted, tx) => {
+    const rows = granted > 0 ? await claimRows(tx, now, granted, isNotNull(emailOutbox.bodyId)) : [];
+    return { used: rows.length, rows };
+  });
+  return withSharedBodies([...single, ...bulk.rows], db);
+}
+
+function claimRows(executor: Executor, now: Date, limit: number, where: SQL | undefined) {
+  return executor
     .update(emailOutbox)
     .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + claimLeaseMs()) })
-    .where(inArray(emailOutbox.id, due))
+    .where(inArray(emailOutbox.id, dueRows(executor, claimable, { now, limit, where })))
     .returning();
-  return withSharedBodies(claimed, db);
 }
 
 async function claimById(id: string, now: Date, db: Database = getDb()): Promise<OutboxMessage | undefined> {
@@ -262,18 +316,6 @@ async function claimById(id: string, now: Date, db: Database = getDb()): Promise
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")))
     .returning();
   return row && (await withSharedBodies([row], db))[0];
-}
-
-/** Wait after the `attempts`-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 hour. */
-export function retryDelayMs(attempts: number) {
-  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
-}
-
-/** Back-off waited in total once `attempts` attempts have failed. */
-export function totalBackoffMs(attempts: number) {
-  let total = 0;
-  for (let attempt = 1; attempt <= attempts; attempt++) total += retryDelayMs(attempt);
-  return total;
 }
 
 type Sent = { id: string; attempts: number; sentAt: Date };

@@ -1,12 +1,11 @@
-// The outbox worker, inside the server process: every few seconds it claims due rows, sends each
-// once and records the outcome (outbox.server.ts holds the rules). Several server instances can
-// run it against one PostgreSQL database: claims skip rows another instance holds.
+// The outbox's sender, a pass of the job runner (server/jobs/runner.server.ts) on every instance:
+// every few seconds it claims due rows, sends each once and records the outcome (outbox.server.ts
+// holds the rules). Instances sharing one PostgreSQL database never claim the same row.
 import { getDb, type Database } from "#server/db/client.server";
-import { loggableError } from "#server/db/errors.server";
-import { logger } from "#server/logger.server";
+import type { Pass } from "#server/jobs/runner.server";
 import type { Transports } from "./delivery.server";
 import { attemptSend, claimDue, recordOutcome } from "./outbox.server";
-import { closeTransports, getTransports } from "./transport.server";
+import { getTransports } from "./transport.server";
 
 const BATCH_SIZE = 20;
 
@@ -31,41 +30,11 @@ export async function processDueEmails(
   return run;
 }
 
-export function startEmailWorker(options: { intervalMs?: number; transports?: Transports } = {}): {
-  stop: () => Promise<void>;
-} {
-  const intervalMs = options.intervalMs ?? 2_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = async () => {
-    try {
-      // Keep going while batches come back full: a backlog drains without waiting between batches.
-      for (;;) {
-        const run = await processDueEmails({ transports: options.transports });
-        if (stopped || run.claimed < BATCH_SIZE) break;
-      }
-    } catch (error) {
-      logger.error({ error: loggableError(error) }, "e-mail worker pass failed; trying again shortly");
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-  logger.info({ intervalMs }, "e-mail worker started");
-
+/** The sender as the runner runs it: a backlog drains without waiting between full batches. */
+export function emailOutboxPass(options: { everyMs?: number; transports?: Transports } = {}): Pass {
   return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      if (!options.transports) closeTransports();
-    },
+    name: "e-mail outbox",
+    everyMs: options.everyMs ?? 2_000,
+    run: async () => (await processDueEmails({ transports: options.transports })).claimed >= BATCH_SIZE,
   };
 }

@@ -1,7 +1,7 @@
 // The outbox against a real SMTP server: first delivery (2 attempts, 1 s × attempt), worker
 // retries with back-off, permanent failures, transactions, and an outage that ends.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailOutbox } from "#server/db/schema";
 import type { Transports } from "#server/email/delivery.server";
 import { DeliveryError } from "#server/email/delivery.server";
@@ -16,11 +16,12 @@ import {
   outboxInsert,
   recordOutcome,
   resendDeadMessage,
-  retryDelayMs,
   type NewEmail,
 } from "#server/email/outbox.server";
 import { createTransports } from "#server/email/transport.server";
-import { processDueEmails, startEmailWorker } from "#server/email/worker.server";
+import { emailOutboxPass, processDueEmails } from "#server/email/worker.server";
+import { retryDelayMs } from "#server/jobs/claim.server";
+import { startJobRunner, type Pass } from "#server/jobs/runner.server";
 import { parseEnv } from "~/lib/env.server";
 import { testDatabases, type TestDatabase } from "../support/databases";
 import { freePort } from "../../scripts/support/server-process";
@@ -303,27 +304,47 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("e-mail outbox on 
     expect(sink.deliveriesOf(id)).toBe(1);
   });
 
-  it("the worker started with the server delivers due rows by itself and stops cleanly", async () => {
+  /** A pass that counts its rounds: the test waits for rounds, not for a fixed time. */
+  function counted(pass: Pass) {
+    const counter = {
+      rounds: 0,
+      pass: {
+        ...pass,
+        run: async () => {
+          counter.rounds += 1;
+          return pass.run();
+        },
+      },
+    };
+    return counter;
+  }
+
+  it("the job runner started with the server delivers due rows by itself and stops cleanly", async () => {
     const { id } = await enqueueEmail(message(), db.db);
-    const worker = startEmailWorker({ transports, intervalMs: 20 });
+    const sender = counted(emailOutboxPass({ transports, everyMs: 20 }));
+    const runner = startJobRunner({ jobs: [], passes: [sender.pass] });
+    let roundsAtStop: number;
     try {
-      // Within the first-delivery grace the worker leaves the row alone…
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Within the first-delivery grace the sender leaves the row alone, round after round…
+      const seen = sender.rounds;
+      await vi.waitFor(() => expect(sender.rounds).toBeGreaterThanOrEqual(seen + 3), { timeout: 10_000, interval: 10 });
       expect((await row(id)).status).toBe("pending");
-      // …once it is due, the worker sends it.
+      // …once it is due, the sender sends it.
       await db.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1_000) }).where(eq(emailOutbox.id, id));
-      for (let wait = 0; wait < 100 && (await row(id)).status !== "sent"; wait++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect((await row(id)).status).toBe("sent");
+      await vi.waitFor(async () => expect((await row(id)).status).toBe("sent"), { timeout: 10_000, interval: 20 });
     } finally {
-      await worker.stop();
+      await runner.stop();
+      roundsAtStop = sender.rounds;
     }
     expect(sink.deliveriesOf(id)).toBe(1);
-    // Stopped: a newly due row stays queued.
+    // Stopped: a newly due row stays queued while another runner's passes go round three times.
     const later = await enqueueEmail(message(), db.db);
     await db.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1_000) }).where(eq(emailOutbox.id, later.id));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const witness = counted({ name: "witness", everyMs: 20, run: async () => false });
+    const other = startJobRunner({ jobs: [], passes: [witness.pass] });
+    await vi.waitFor(() => expect(witness.rounds).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 10 });
+    await other.stop();
+    expect(sender.rounds).toBe(roundsAtStop);
     expect((await row(later.id)).status).toBe("pending");
   });
 

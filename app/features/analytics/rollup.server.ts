@@ -9,7 +9,7 @@ import { addDays, centralDate, CENTRAL_TIME_ZONE, daysBetween, startOfCentralDay
 import { getEnv } from "~/lib/env.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { analyticsDays, events, funnelDays, pageViewDays, pageViews } from "#server/db/schema";
-import { hourlyJob } from "#server/hourly-job.server";
+import type { JobDefinition } from "#server/jobs/runner.server";
 import { logger } from "#server/logger.server";
 import { DIMENSIONS } from "./dimensions";
 import { dropOldSalts } from "./visitor.server";
@@ -99,10 +99,14 @@ export async function deleteOldPageViews(now = new Date(), retentionDays = getEn
   return (removed as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (removed as unknown as { affectedRows?: number }).affectedRows ?? 0;
 }
 
-/** At start, then hourly (the server's app hooks): each day is rolled up an hour after it ends. */
-export const analyticsHousekeeping = hourlyJob("analytics housekeeping", async () => {
-  const rolled = await rollUpCompletedDays();
-  const removed = await deleteOldPageViews();
-  await dropOldSalts();
-  if (rolled > 0 || removed > 0) logger.info({ daysRolledUp: rolled, oldViewsRemoved: removed }, "analytics housekeeping");
-});
+/** Hourly, once across the instances (server/jobs): each day is rolled up within the hour after the hour it ends. */
+export const analyticsHousekeeping: JobDefinition = {
+  name: "analytics:housekeeping",
+  everyMs: HOUR_MS,
+  async run() {
+    const rolled = await rollUpCompletedDays();
+    const removed = await deleteOldPageViews();
+    await dropOldSalts();
+    if (rolled > 0 || removed > 0) logger.info({ daysRolledUp: rolled, oldViewsRemoved: removed }, "analytics housekeeping");
+  },
+};

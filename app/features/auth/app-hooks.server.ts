@@ -8,7 +8,7 @@ import { passwordResetEmailsQueued } from "./emails.server";
 import { hasSignedSessionCookie } from "./session-cookie.server";
 import { verificationHousekeeping } from "./verification-housekeeping.server";
 
-export const authAppHooks: Pick<AppHooks, "start" | "beforeClose" | "isSignedIn"> = {
+export const authAppHooks: Pick<AppHooks, "start" | "beforeClose" | "isSignedIn" | "jobs"> = {
   async start() {
     const env = getEnv();
     // Resolves the session-signing key now: a bad DATA_DIR/secret stops the start, not a request.
@@ -17,12 +17,11 @@ export const authAppHooks: Pick<AppHooks, "start" | "beforeClose" | "isSignedIn"
       const admin = await ensureAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
       logger.info({ email: env.ADMIN_EMAIL, created: admin.created }, "admin account from ADMIN_EMAIL is ready");
     }
-    verificationHousekeeping.start();
   },
   // A reset mail requested just before the signal is queued after its answer: let it land.
   async beforeClose() {
-    verificationHousekeeping.stop();
     await passwordResetEmailsQueued();
   },
   isSignedIn: hasSignedSessionCookie,
+  jobs: [verificationHousekeeping],
 };

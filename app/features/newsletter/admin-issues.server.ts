@@ -15,12 +15,11 @@ import { isUuid } from "~/lib/list-query";
 import type { Toast } from "~/lib/toast";
 import { getDb, type Executor } from "#server/db/client.server";
 import { emailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
-import { enqueueEmail } from "#server/email/outbox.server";
+import { enqueueEmail, lastBulkCopyExpectedAt } from "#server/email/outbox.server";
 import { logger } from "#server/logger.server";
 import type { IssueView } from "./components/admin-issues";
 import { newsletterIssueEmail } from "./email-templates.server";
 import { issueContent } from "./issue-content.server";
-import { queueInBackground } from "./issue-queue.server";
 import { createIssue, startSending } from "./issues.server";
 import {
   CREATE_ISSUE_INTENT,
@@ -48,7 +47,7 @@ export async function listIssuesWithCounts(executor: Executor = getDb()) {
       status: newsletterIssues.status,
       createdAt: newsletterIssues.createdAt,
       queuedAt: newsletterIssues.queuedAt,
-      pacedUntil: newsletterIssues.pacedUntil,
+      bodyId: newsletterIssues.emailBodyId,
       queued: sql<number>`count(${newsletterDeliveries.outboxId})::int`,
       sent: sql<number>`count(*) filter (where ${emailOutbox.status} = 'sent')::int`,
       failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'dead')::int`,
@@ -80,12 +79,14 @@ export async function getNewsletterPage(url: URL, now = new Date()) {
     countActiveSubscribers(),
     previewSlug ? issueFromPost(previewSlug) : null,
   ]);
+  // While copies wait for their turn in the site's pace (a later issue's behind an earlier one's).
+  const lastDue = await Promise.all(issues.map((issue) => (issue.bodyId && issue.waiting > 0 ? lastBulkCopyExpectedAt(issue.bodyId, now) : null)));
   const send = url.searchParams.get("send");
   const confirmSendId = send && isUuid(send) && issues.some((issue) => issue.id === send && issue.status === "draft") ? send : null;
   return data(
     {
       issues: issues.map(
-        (issue): IssueView => ({
+        (issue, index): IssueView => ({
           id: issue.id,
           subject: issue.subject,
           status: issue.status,
@@ -96,8 +97,7 @@ export async function getNewsletterPage(url: URL, now = new Date()) {
           failed: issue.failed,
           waiting: issue.waiting,
           unsubscribedSince: issue.unsubscribedSince,
-          // While copies wait for their turn in the site's pace (a later issue's behind an earlier one's).
-          lastDueLabel: issue.pacedUntil && issue.pacedUntil > now ? dateTime(issue.pacedUntil) : null,
+          lastDueLabel: lastDue[index] ? dateTime(lastDue[index]) : null,
         }),
       ),
       sendPerMinute: getEnv().NEWSLETTER_SEND_PER_MINUTE,
@@ -194,7 +194,6 @@ async function send(formData: FormData) {
   if (outcome.outcome === "already-sending") {
     return redirectWithToast(ADMIN_NEWSLETTER_PATH, { kind: "error", title: "Already sending", description: "This issue is being sent: the counts below show how far it got." });
   }
-  queueInBackground(issueId);
   logger.info({ issueId }, "newsletter issue sending");
   const audience = await countActiveSubscribers();
   return redirectWithToast(ADMIN_NEWSLETTER_PATH, {
