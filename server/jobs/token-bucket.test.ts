@@ -24,6 +24,13 @@ describe("token bucket", () => {
     expect(waitMs(empty, rate, 50, 0)).toBe(500);
   });
 
+  it("a clock that went back refills nothing, and the bucket is not stuck in the future", () => {
+    const spent = take(fullBucket(rate, 10_000), rate, 5, 10_000).bucket;
+    const back = take(spent, rate, 5, 0);
+    expect(back.taken).toBe(0);
+    expect(take(back.bucket, rate, 5, 500).taken).toBe(5);
+  });
+
   it("paces work on an injected clock: 25 tokens at 10 a second, 5 at once, take 2 s", async () => {
     let now = 0;
     const bucket = tokenBucket(rate, { clock: () => now, sleep: async (ms) => void (now += ms) });
