@@ -14,7 +14,7 @@ import type { Route } from "./+types/root";
 import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { sessionMiddleware } from "~/features/auth/guards.server";
+import { requireAdmin, requireUser, sessionMiddleware } from "~/features/auth/guards.server";
 import { getRootAuthState } from "~/features/auth/root-auth.server";
 import { Toasts, useToast } from "~/components/toast";
 import { PageViewBeacon } from "~/features/analytics/components/page-view-beacon";
@@ -23,12 +23,34 @@ import { takeFlashToast } from "~/lib/flash-toast.server";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
 import { loaderOrActionHeaders, noStore } from "~/lib/cache-headers";
+import { ruleFor } from "~/lib/route-access";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+/**
+ * The route table's access rule (app/lib/route-access.ts), applied to every page and data request
+ * before any loader runs: an anonymous visitor of a protected route is sent to its sign-in page, a
+ * signed-in user without the admin role who opens an admin page to /admin-login. Each protected
+ * loader and action still runs its own guard (DESIGN.md section 2). Left to them: a post (a route
+ * without an action answers 405 to everyone, and React Router decides that after middleware), and
+ * the refusals that are pages (503 when the session lookup fails), which show in the route's error
+ * boundary ('Authentication Error'), not the root's.
+ */
+const routeAccessMiddleware: Route.MiddlewareFunction = async (args, next) => {
+  const { method } = args.request;
+  const { access } = ruleFor(args.url.pathname).rule;
+  if (access === "public" || (method !== "GET" && method !== "HEAD")) return next();
+  try {
+    await (access === "admin" ? requireAdmin(args) : requireUser(args));
+  } catch (refusal) {
+    if (refusal instanceof Response && refusal.status >= 300 && refusal.status < 400) throw refusal;
+  }
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, routeAccessMiddleware];
 
 // The root renders every error boundary: a thrown refusal's headers (429 + Retry-After) reach the
 // document through it; otherwise its loader's (the flash cookie's no-store).
