@@ -5,7 +5,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { isAffiliateReference } from "~/lib/affiliate-reference";
 import { getDb, type Executor } from "#server/db/client.server";
-import { affiliateLinks, affiliates, users } from "#server/db/schema";
+import { affiliateLinks, affiliates } from "#server/db/schema";
+import { accountEmails } from "~/features/auth/index.server";
 
 export type ReferencedAffiliate = {
   affiliateId: string;
@@ -43,9 +44,10 @@ export function referenceKeys(reference: string): { slug: string; code: string }
  * inserts their clicks in the same statement; a single reference is one row of keys.
  */
 export function referencedAffiliateOfEach(keys: SQL) {
+  const accounts = accountEmails();
   return sql`(
       select a.id as affiliate_id, a.affiliate_code, a.status, a.commission_rate::text as commission_rate, a.user_id,
-        u.email as user_email, chosen.link_id, chosen.link_target
+        ${accounts.email} as user_email, chosen.link_id, chosen.link_target
       from (
         select ${affiliateLinks.affiliateId} as affiliate_id, ${affiliateLinks.id} as link_id, ${affiliateLinks.originalUrl} as link_target, 0 as preference
         from ${affiliateLinks}
@@ -54,7 +56,7 @@ export function referencedAffiliateOfEach(keys: SQL) {
         select ${affiliates.id}, null, null, 1 from ${affiliates} where ${affiliates.affiliateCode} = ${keys}.code
       ) chosen
       join ${affiliates} a on a.id = chosen.affiliate_id
-      join ${users} u on u.id = a.user_id
+      join ${accounts} on ${accounts.userId} = a.user_id
       order by chosen.preference
       limit 1
     )`;
