@@ -426,13 +426,13 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("affiliates on %s"
       expect(row!.n).toBe(2);
     });
 
-    // Visits that arrive together share one statement (decision 026).
+    // Visits that arrive together share one transaction (group commit).
     const visitOf = (reference: string, sessionId: string | null, userAgent = "Mozilla/5.0 Chrome/140.0"): Visit => ({
       reference,
       click: sessionId === null ? null : { sessionId, userAgent, referrer: null, landingPage: `/a/${reference}` },
     });
 
-    it("writes visits that arrive together in one statement: each session once, the first of two counted, the rest resolved alike", async () => {
+    it("writes visits that arrive together in one transaction: each session once, the first of two counted, the rest resolved alike", async () => {
       const partner = await insertAffiliate(db, "approved");
       const pending = await insertAffiliate(db, "pending");
       const visits = [
@@ -459,6 +459,25 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("affiliates on %s"
       // A session that clicked in an earlier statement is not counted again.
       expect(await resolveAndCount(visitOf(partner.code, "burst-0"), db.db)).toMatchObject({ counted: false });
       expect(await clickCount(partner.id)).toBe(41);
+    });
+
+    it("answers visits written one at a time as it answers them written together (the group commit changes no outcome)", async () => {
+      const partner = await insertAffiliate(db, "approved");
+      const pending = await insertAffiliate(db, "pending");
+      const mix = (prefix: string) => [
+        visitOf(partner.code, `${prefix}-a`),
+        visitOf(partner.code.toLowerCase(), `${prefix}-a`),
+        visitOf(partner.code, null),
+        visitOf("UNKNOWN9", `${prefix}-b`),
+        visitOf(pending.code, `${prefix}-c`),
+        visitOf(partner.code, `${prefix}-d`),
+      ];
+      const together = await Promise.all(mix("together").map((visit) => resolveAndCount(visit, db.db)));
+      const alone = [];
+      for (const visit of mix("alone")) alone.push(await resolveAndCount(visit, db.db));
+      expect(alone).toEqual(together);
+      expect(together.map((outcome) => outcome.counted)).toEqual([true, false, false, false, false, true]);
+      expect(await clickCount(partner.id)).toBe(4);
     });
 
     it("writes a failed batch again one visit at a time, so one bad visit loses only its own click", async () => {

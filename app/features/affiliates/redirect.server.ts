@@ -3,29 +3,27 @@
 // client so a script cannot inflate a partner's numbers), remember the reference for checkout, and
 // answer 302 to the target with `ref`. A visitor always lands somewhere: an unknown parameter goes
 // to /bootcamp?ref={parameter}, and a failure anywhere still redirects (the spec's step 5).
-// It runs on every partner link: the limiter (in memory, decision 022), then one statement that
-// resolves the link and inserts the click with its analytics event, shared with the visits that
-// arrive meanwhile (decision 026). A document request is answered
-// by the server before React Router (server/affiliate-links.server.ts, decision 024), the route's
-// loader answers the rest; both call followAffiliateLink.
-import { sql } from "drizzle-orm";
+// It runs on every partner link: the limiter (in memory, decision 022), then the link resolved and
+// the click recorded with its analytics event, written together with the visits that arrive
+// meanwhile (group commit). A document request is answered by the server before React Router
+// (server/affiliate-links.server.ts), the route's loader answers the rest; both call followAffiliateLink.
 import { isbot } from "isbot";
 import { redirect } from "react-router";
 import { isAffiliateReference } from "~/lib/affiliate-reference";
 import { NO_STORE } from "~/lib/cache-headers";
-import { businessEventInsert } from "~/features/analytics/business-events.server";
+import { recordBusinessEvents } from "~/features/analytics/index.server";
 import { getDb, type Executor } from "#server/db/client.server";
-import { groupCommitPerExecutor, type PreparedStatement } from "#server/db/group-commit.server";
+import { GroupCommit } from "#server/db/group-commit.server";
 import { affiliateClicks } from "#server/db/schema";
 import type { LinkAnswer, LinkVisit } from "#server/app-hooks";
 import { logger } from "#server/logger.server";
 import { rateLimitRequest } from "#server/rate-limits.server";
 import { attributionCookieHeader, clickSessionCookieHeader, readClickSession } from "./attribution.server";
 import { DEFAULT_LINK_TARGET, sameSitePath, withReference } from "./link-target";
-import { referenceKeys, referencedAffiliateOf, referencedAffiliateOfEach, type ReferencedAffiliate, type ReferencedRow } from "./references.server";
+import { findReferencedAffiliate, type ReferencedAffiliate } from "./references.server";
 
 const MAX_STORED_TEXT = 500;
-// jsonb cannot hold a NUL character; nothing a browser sends needs one.
+// PostgreSQL's text cannot hold a NUL character; nothing a browser sends needs one.
 const clip = (value: string | null) => (value ? value.replaceAll("\u0000", "").slice(0, MAX_STORED_TEXT) : null);
 
 export type Visit = {
@@ -36,54 +34,54 @@ export type Visit = {
 
 export type VisitOutcome = { affiliate: ReferencedAffiliate | null; counted: boolean };
 
-// Every visit of a batch in one statement: resolve each reference, insert the clicks of approved
-// affiliates (once per session and affiliate: the unique pair decides, and the first of a batch's
-// visits for a pair is the one counted) with their analytics events, and answer a row per visit
-// that names someone. Both or neither for the whole batch.
-const VISITS_STATEMENT = sql`
-    with visit as (
-      select * from jsonb_to_recordset(${sql.placeholder("visits")}::jsonb)
-        as v(ord integer, slug text, code text, count_click boolean, session_id text, user_agent text, referrer text, landing_page text)
-    ),
-    referenced as (
-      select visit.ord, visit.count_click, visit.session_id, visit.user_agent, visit.referrer, visit.landing_page, named.*
-      from visit cross join lateral ${referencedAffiliateOfEach(sql.raw("visit"))} as named
-    ),
-    click as (
-      insert into ${affiliateClicks} (affiliate_id, link_id, session_id, user_agent, referrer, landing_page)
-      select distinct on (affiliate_id, session_id) affiliate_id, link_id, session_id, user_agent, referrer, landing_page
-      from referenced where count_click and status = 'approved'
-      order by affiliate_id, session_id, ord
-      on conflict do nothing
-      returning affiliate_id, session_id, landing_page
-    ),
-    event as (${businessEventInsert({ name: "affiliate_click", path: sql.raw("landing_page") }, sql.raw("click"))})
-    select referenced.*, coalesce(referenced.count_click
-      and exists (select from click where click.affiliate_id = referenced.affiliate_id and click.session_id = referenced.session_id)
-      and referenced.ord = (select min(r.ord) from referenced r
-        where r.count_click and r.affiliate_id = referenced.affiliate_id and r.session_id = referenced.session_id), false) as counted
-    from referenced`;
+type Click = { affiliateId: string; linkId: string | null; sessionId: string; userAgent: string | null; referrer: string | null; landingPage: string };
 
-async function writeVisits(visits: Visit[], prepared: PreparedStatement): Promise<VisitOutcome[]> {
-  const rows = visits.map(({ reference, click }, ord) => ({
-    ord,
-    ...referenceKeys(reference),
-    count_click: click !== null,
-    session_id: click?.sessionId ?? null,
-    user_agent: clip(click?.userAgent ?? null),
-    referrer: clip(click?.referrer ?? null),
-    landing_page: clip(click?.landingPage ?? null),
-  }));
-  const result = (await prepared.execute({ visits: JSON.stringify(rows) })) as { rows: Array<ReferencedRow & { ord: number; counted: boolean }> };
-  const outcomes: VisitOutcome[] = visits.map(() => ({ affiliate: null, counted: false }));
-  for (const row of result.rows) outcomes[row.ord] = { affiliate: referencedAffiliateOf(row), counted: row.counted };
-  return outcomes;
+/**
+ * Records clicks, each at most once per session and affiliate (the unique pair decides, so two
+ * instances never count one twice); answers the clicks inserted.
+ */
+export function recordClicks(clicks: Click[], executor: Executor): Promise<Array<{ affiliateId: string; sessionId: string; landingPage: string | null }>> {
+  return executor
+    .insert(affiliateClicks)
+    .values(clicks.map((click) => ({ ...click, userAgent: clip(click.userAgent), referrer: clip(click.referrer), landingPage: clip(click.landingPage) })))
+    .onConflictDoNothing()
+    .returning({ affiliateId: affiliateClicks.affiliateId, sessionId: affiliateClicks.sessionId, landingPage: affiliateClicks.landingPage });
 }
 
-// Visits that arrive together share a statement (decision 026), prepared on each connection under
-// a name: PostgreSQL parses and plans a statement of this size in about a millisecond, more than
-// it takes to run it.
-const writeVisit = groupCommitPerExecutor("affiliate_link_visits", VISITS_STATEMENT, writeVisits);
+/**
+ * A batch of visits: each reference resolved once, the clicks of approved affiliates inserted with
+ * their analytics events in one transaction (both or neither). Of a batch's visits for one session
+ * and affiliate the first is the one counted.
+ */
+async function writeVisits(visits: Visit[], executor: Executor): Promise<VisitOutcome[]> {
+  const named = new Map<string, ReferencedAffiliate | null>();
+  for (const reference of new Set(visits.map((visit) => visit.reference))) named.set(reference, await findReferencedAffiliate(reference, executor));
+  const pairKey = (affiliateId: string, sessionId: string) => `${affiliateId} ${sessionId}`;
+  const firstVisitOfPair = new Map<string, Visit>();
+  const clicks: Click[] = [];
+  for (const visit of visits) {
+    const affiliate = named.get(visit.reference);
+    if (!visit.click || affiliate?.status !== "approved") continue;
+    const key = pairKey(affiliate.affiliateId, visit.click.sessionId);
+    if (firstVisitOfPair.has(key)) continue;
+    firstVisitOfPair.set(key, visit);
+    clicks.push({ affiliateId: affiliate.affiliateId, linkId: affiliate.link?.id ?? null, ...visit.click });
+  }
+  const counted = new Set<Visit>();
+  if (clicks.length > 0) {
+    await executor.transaction(async (tx) => {
+      const inserted = await recordClicks(clicks, tx);
+      await recordBusinessEvents(inserted.map((click) => ({ name: "affiliate_click", path: click.landingPage })), tx);
+      for (const click of inserted) counted.add(firstVisitOfPair.get(pairKey(click.affiliateId, click.sessionId))!);
+    });
+  }
+  return visits.map((visit) => ({ affiliate: named.get(visit.reference) ?? null, counted: counted.has(visit) }));
+}
+
+// Visits that arrive together are written together: one transaction for the batch instead of one
+// per visit (`/a/{code}` >= 2,000 req/s, DESIGN.md section 8; PGlite runs every statement in this
+// thread). A failed batch is written again one visit at a time (GroupCommit).
+const writers = new WeakMap<Executor, GroupCommit<Visit, VisitOutcome>>();
 
 /**
  * Resolves the reference and, when `visit.click` is given and the affiliate is approved, records
@@ -91,7 +89,12 @@ const writeVisit = groupCommitPerExecutor("affiliate_link_visits", VISITS_STATEM
  * its analytics event; written with the visits that arrive meanwhile.
  */
 export function resolveAndCount(visit: Visit, executor: Executor = getDb()): Promise<VisitOutcome> {
-  return writeVisit(visit, executor);
+  let writer = writers.get(executor);
+  if (!writer) {
+    writer = new GroupCommit((visits) => writeVisits(visits, executor));
+    writers.set(executor, writer);
+  }
+  return writer.write(visit);
 }
 
 /** Where `/a/{parameter}` sends the visitor, and the reference it carries. */
@@ -104,8 +107,7 @@ export function destinationOf(parameter: string, affiliate: ReferencedAffiliate 
 
 /**
  * `/a/{parameter}` from plain inputs: the answer's Location and Set-Cookie headers (always a 302,
- * never cached). The route's loader and the server's handler ahead of React Router (decision 024)
- * both call this, so a link answers alike whichever of them takes the request. Never throws: a
+ * never cached). The route's loader and the server's handler ahead of React Router both call this, so a link answers alike whichever of them takes the request. Never throws: a
  * failure still sends the visitor to /bootcamp with the reference as given (SPEC.md step 5).
  */
 export async function followAffiliateLink(visit: LinkVisit): Promise<LinkAnswer> {

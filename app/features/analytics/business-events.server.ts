@@ -17,12 +17,20 @@ export type BusinessEvent = {
 };
 
 export async function recordBusinessEvent(event: BusinessEvent, executor: Executor = getDb()): Promise<void> {
-  await executor.insert(events).values({
-    name: event.name,
-    path: event.path ?? null,
-    visitorHash: event.visitorHash ?? null,
-    properties: event.properties ?? null,
-  });
+  await recordBusinessEvents([event], executor);
+}
+
+/** Several events in one insert (none for an empty list). */
+export async function recordBusinessEvents(list: BusinessEvent[], executor: Executor = getDb()): Promise<void> {
+  if (list.length === 0) return;
+  await executor.insert(events).values(
+    list.map((event) => ({
+      name: event.name,
+      path: event.path ?? null,
+      visitorHash: event.visitorHash ?? null,
+      properties: event.properties ?? null,
+    })),
+  );
 }
 
 /**
