@@ -1,11 +1,10 @@
-// The calendar's own date answers against date-fns', day by day, and the calendar they draw
-// against the one date-fns draws (with week numbers shown, so a wrong week is seen in the HTML).
-import { differenceInCalendarDays, getWeek, isSameDay, isSameMonth } from "date-fns";
+// The calendar's days: YYYY-MM-DD dates held as local midnight, named as the rest of the site names
+// a date, and the calendar the booking page draws with them, through daylight-saving months.
 import { renderToStaticMarkup } from "react-dom/server";
-import { DayPicker, type DayPickerProps } from "react-day-picker";
+import { DayPicker } from "react-day-picker";
 import { describe, expect, it } from "vitest";
 import { longDate } from "~/lib/central-time";
-import { calendarDateLib, calendarDay, calendarFormatters, calendarLabels, dateOfCalendarDay, dayName, weekOfYear } from "./calendar-days";
+import { calendarDay, calendarLabels, dateOfCalendarDay, dayName } from "./calendar-days";
 
 /** Every day from `first` to `last` (YYYY-MM-DD), as the calendar holds them. */
 function days(first: string, last: string): Date[] {
@@ -14,14 +13,13 @@ function days(first: string, last: string): Date[] {
   return all;
 }
 
-const lib = calendarDateLib!;
-
-describe("the calendar's date answers", () => {
+describe("the calendar's days", () => {
   const everyDay = days("2019-12-01", "2036-01-31");
 
   it("reads and writes a YYYY-MM-DD date as local midnight", () => {
-    expect(everyDay.every((day) => calendarDay(dateOfCalendarDay(day)).getTime() === day.getTime())).toBe(true);
+    expect(everyDay.every((day) => day.getHours() === 0 && calendarDay(dateOfCalendarDay(day)).getTime() === day.getTime())).toBe(true);
     expect(dateOfCalendarDay(calendarDay("2027-03-14"))).toBe("2027-03-14");
+    expect(calendarDay("2026-11-01")).toEqual(new Date(2026, 10, 1));
   });
 
   it("names every day as the rest of the site writes a date", () => {
@@ -29,60 +27,52 @@ describe("the calendar's date answers", () => {
     expect(wrong).toEqual([]);
     expect(dayName(calendarDay("2026-11-30"))).toBe("Monday, November 30, 2026");
   });
-
-  it("gives every day the week date-fns gives it, across year ends (week 1 can start in December)", () => {
-    const wrong = everyDay.filter((day) => weekOfYear(day) !== getWeek(day)).map(dateOfCalendarDay);
-    expect(wrong).toEqual([]);
-    expect(weekOfYear(calendarDay("2026-12-27"))).toBe(1);
-    expect(weekOfYear(calendarDay("2027-01-02"))).toBe(1);
-    expect(weekOfYear(calendarDay("2026-12-26"))).toBe(52);
-  });
-
-  it("says days apart, same day and same month as date-fns does, through daylight-saving changes", () => {
-    const anchors = ["2026-03-08", "2026-11-01", "2026-11-26", "2027-12-31"].map(calendarDay);
-    for (const anchor of anchors) {
-      for (const day of everyDay) {
-        if (lib.differenceInCalendarDays!(day, anchor) !== differenceInCalendarDays(day, anchor)) throw new Error(`days apart: ${day} ${anchor}`);
-        if (lib.isSameDay!(day, anchor) !== isSameDay(day, anchor)) throw new Error(`same day: ${day} ${anchor}`);
-        if (lib.isSameMonth!(day, anchor) !== isSameMonth(day, anchor)) throw new Error(`same month: ${day} ${anchor}`);
-      }
-    }
-  });
 });
 
 describe("the calendar drawn with them", () => {
-  // What the booking page passes, with date-fns' answers and names for comparison.
-  function drawn(props: Partial<DayPickerProps>, ours: boolean) {
-    const firstDay = props.today!;
+  // What the booking page passes.
+  function drawn(today: string, selected?: string, month?: string) {
+    const firstDay = calendarDay(today);
     const lastDay = new Date(firstDay.getFullYear(), firstDay.getMonth(), firstDay.getDate() + 120);
     return renderToStaticMarkup(
       <DayPicker
         mode="single"
         required
-        showWeekNumber
-        selected={undefined}
+        today={firstDay}
+        selected={selected ? calendarDay(selected) : undefined}
         onSelect={() => {}}
+        disabled={(day: Date) => day < firstDay || day > lastDay}
         startMonth={firstDay}
         endMonth={lastDay}
-        defaultMonth={firstDay}
-        {...(props as object)}
-        disabled={ours ? (day: Date) => day < firstDay || day > lastDay : [{ before: firstDay }, { after: lastDay }]}
-        labels={ours ? calendarLabels : { labelDayButton: calendarLabels!.labelDayButton }}
-        formatters={ours ? calendarFormatters : { formatDay: calendarFormatters!.formatDay }}
-        dateLib={ours ? calendarDateLib : undefined}
+        defaultMonth={calendarDay(month ?? selected ?? today)}
+        labels={calendarLabels}
       />,
     );
   }
+  const buttonNames = (html: string) => [...html.matchAll(/<button[^>]*aria-label="([^"]+)"/g)].map((match) => match[1]!).filter((name) => /\d{4}/.test(name));
+  const dayButtons = (html: string) => buttonNames(html).filter((name) => !/month/i.test(name));
+
+  it("names today, the chosen day and every day of the month with its number", () => {
+    const html = drawn("2026-11-26", "2026-11-30");
+    expect(html).toContain("November 2026");
+    expect(html).toContain('aria-label="Wednesday"');
+    const names = dayButtons(html);
+    expect(names).toContain("Today, Thursday, November 26, 2026");
+    expect(names).toContain("Monday, November 30, 2026, selected");
+  });
 
   it.each([
-    ["a month begun", { today: calendarDay("2026-11-26") }],
-    ["a chosen day", { today: calendarDay("2026-11-26"), selected: calendarDay("2026-11-30") }],
-    ["a year's end (week 1 in December)", { today: calendarDay("2026-12-03"), defaultMonth: calendarDay("2026-12-01") }],
-    ["a daylight-saving month", { today: calendarDay("2027-03-01"), selected: calendarDay("2027-03-14") }],
-    ["the next year's first month", { today: calendarDay("2026-12-20"), defaultMonth: calendarDay("2027-01-01") }],
-  ])("draws %s exactly as with date-fns", (_, props) => {
-    const ours = drawn(props as Partial<DayPickerProps>, true);
-    expect(ours).toContain('aria-label="Wednesday"');
-    expect(ours).toBe(drawn(props as Partial<DayPickerProps>, false));
+    ["spring forward", "2027-03-01", "2027-03-14", 31],
+    ["fall back", "2026-10-20", "2026-11-01", 30],
+  ])("draws each day of a daylight-saving month once (%s)", (_, today, selected, length) => {
+    const names = dayButtons(drawn(today, selected)).map((name) => name.replace(/^Today, /, "").replace(/, selected$/, ""));
+    const month = days(`${selected.slice(0, 7)}-01`, `${selected.slice(0, 7)}-${length}`).map(dayName);
+    expect(month.filter((name) => names.filter((drawnName) => drawnName === name).length !== 1)).toEqual([]);
+  });
+
+  it("draws a year's last month to its last day", () => {
+    const html = drawn("2026-12-03", undefined, "2026-12-01");
+    expect(html).toContain("December 2026");
+    expect(dayButtons(html)).toContain("Thursday, December 31, 2026");
   });
 });

@@ -4,8 +4,7 @@
 // off; with scripts on, Conform's input control posts the value).
 // The calendar's days are Central Time calendar dates held as local-midnight Dates: the grid only
 // needs year, month and day, which read the same in every zone, and react-day-picker's `timeZone`
-// recomputed Chicago's offset for every day it drew (most of /booking's render time; decision 011);
-// the date arithmetic it does for each day is answered from year, month and day (calendar-days.ts).
+// recomputed Chicago's offset for every day it drew (most of /booking's render time; decision 011).
 // Its look is in app/app.css (.booking-calendar), by react-day-picker's own class names.
 import { useInputControl, type FieldMetadata } from "@conform-to/react";
 import { DayPicker } from "react-day-picker";
@@ -14,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/use-hydrated";
 import { isCalendarDate, longDate } from "~/lib/central-time";
-import { calendarDateLib, calendarDay, calendarFormatters, calendarLabels, dateOfCalendarDay } from "../calendar-days";
+import { calendarDay, calendarLabels, dateOfCalendarDay } from "../calendar-days";
 import { SHOW_TIMES_INTENT } from "../messages";
 
 export function SessionDateField({
@@ -80,8 +79,6 @@ export function SessionDateField({
           endMonth={lastDay}
           defaultMonth={selected ?? firstDay}
           labels={calendarLabels}
-          formatters={calendarFormatters}
-          dateLib={calendarDateLib}
         />
       </div>
       <p id={summaryId} aria-live="polite" className="text-sm text-muted-foreground [@media(scripting:none)]:hidden">
