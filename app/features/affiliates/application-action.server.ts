@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { ActionResult } from "~/components/form";
-import type { SessionUser } from "~/features/auth/guards.server";
+import type { SessionUser } from "~/features/auth/index.server";
 import { NO_STORE } from "~/lib/cache-headers";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { readFormData } from "~/lib/form-data.server";

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { ActionResult } from "~/components/form";
-import type { SessionUser } from "~/features/auth/guards.server";
+import type { SessionUser } from "~/features/auth/index.server";
 import { NO_STORE } from "~/lib/cache-headers";
 import { dateTime, longDate } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";

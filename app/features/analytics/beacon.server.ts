@@ -4,7 +4,7 @@
 // answer, 204, never waits for the database.
 import { isbot } from "isbot";
 import { data } from "react-router";
-import { hasSessionCookie, readSession } from "~/features/auth/guards.server";
+import { hasSessionCookie, readSession } from "~/features/auth/index.server";
 import { NO_STORE } from "~/lib/cache-headers";
 import { getEnv } from "~/lib/env.server";
 import { readJsonBytes } from "~/lib/json-body.server";

@@ -12,7 +12,7 @@ import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { readFormData } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";
-import { visitorHash } from "~/features/analytics/visitor.server";
+import { visitorHash } from "~/features/analytics/index.server";
 import { loggableError } from "#server/db/errors.server";
 import type { OutboxMessage } from "#server/email/delivery.server";
 import { deliverClaimed, deliverNow, type DeliveryResult } from "#server/email/outbox.server";

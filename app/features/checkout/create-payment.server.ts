@@ -6,11 +6,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { bootcamp } from "~/content/bootcamp";
-import { readAttributionReference } from "~/features/affiliates/attribution.server";
+import { readAttributionReference } from "~/features/affiliates/index.server";
 import { isAffiliateReference } from "~/lib/affiliate-reference";
-import { recordBusinessEvent } from "~/features/analytics/business-events.server";
-import { visitorHash } from "~/features/analytics/visitor.server";
-import type { AuthSession } from "~/features/auth/guards.server";
+import { recordBusinessEvent, visitorHash } from "~/features/analytics/index.server";
+import type { AuthSession } from "~/features/auth/index.server";
 import { NO_STORE } from "~/lib/cache-headers";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";

@@ -12,7 +12,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Toast } from "~/lib/toast";
 import { deliverNow } from "#server/email/outbox.server";
-import { visitorHash } from "~/features/analytics/visitor.server";
+import { visitorHash } from "~/features/analytics/index.server";
 import { logger } from "#server/logger.server";
 import { rateLimitRequest, refusalHeaders } from "#server/rate-limits.server";
 import {
