@@ -1,11 +1,12 @@
 // The blog's pages come from the page cache for anonymous readers and are fresh as soon as a post
 // changes, on every instance: two production servers on one PostgreSQL (a post saved, edited and
 // deleted through one is fresh on the other within a second), and one server on PGlite. Needs
-// `npm run build` (and TEST_DATABASE_URL for the two instances).
+// `npm run build` (and TEST_DATABASE_URL for the two instances: in CI, its absence fails the run).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../../scripts/support/databases";
 import { startServerWithAdmin, type AdminServer } from "../support/live-server";
+import { hasTestPostgres } from "../support/environment";
 
 const ADMIN = { email: "cache-editor@example.test", password: "cache-editor-password-1" };
 const FRESH_WITHIN_MS = 1000;
@@ -89,7 +90,7 @@ describe("the blog's cached pages on PGlite (one process)", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("the blog's cached pages on two instances over one PostgreSQL", () => {
+describe.runIf(hasTestPostgres())("the blog's cached pages on two instances over one PostgreSQL", () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   const servers: AdminServer[] = [];
 

@@ -1,7 +1,7 @@
 // The booking limit holds across instances: two production servers on one PostgreSQL database
 // take 30 bookings from one client (its address set by X-Forwarded-For; loopback is the trusted
 // proxy) at once, for 30 different slots. The first N succeed, the rest get the limit's message,
-// and the owner gets one notice. Needs TEST_DATABASE_URL and `npm run build`.
+// and the owner gets one notice. Needs TEST_DATABASE_URL (in CI, its absence fails the run) and `npm run build`.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type OpenDatabase } from "#server/db/client.server";
@@ -10,12 +10,13 @@ import { RATE_LIMIT_NOTICE_KIND } from "#server/email/rate-limit-notice.server";
 import { bookingFields } from "../../scripts/support/booking-fields";
 import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
 import { startServerProcess, stopServerProcess, type ServerProcess } from "../../scripts/support/server-process";
+import { hasTestPostgres } from "../support/environment";
 
 const LIMIT = 7;
 const OWNER = "limits-owner@example.test";
 const CLIENT = "198.51.100.23";
 
-describe.runIf(process.env.TEST_DATABASE_URL)("30 bookings from one client across two instances on one PostgreSQL", () => {
+describe.runIf(hasTestPostgres())("30 bookings from one client across two instances on one PostgreSQL", () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let servers: ServerProcess[] = [];
   let reader: OpenDatabase;

@@ -103,9 +103,7 @@ describe("PGlite directory lock", () => {
       await expect(acquireDirectoryLock(dir)).rejects.toThrow(/in use by another process \(pid 1\) in another container/);
       other.kill("SIGKILL");
       await exited(other);
-      const started = Date.now();
       (await acquireDirectoryLock(dir))();
-      expect(Date.now() - started).toBeLessThan(10_000);
     },
     30_000,
   );
