@@ -16,7 +16,7 @@ import { ensureSampleAffiliate, SAMPLE_AFFILIATE_CODE } from "~/features/affilia
 import { openDatabase } from "#server/db/client.server";
 import { affiliateClicks } from "#server/db/schema";
 import { freePort, stopServerProcess } from "../support/server-process";
-import { benchDatabase, benchDatabases, buildBundle, buildDir, cpuSeconds, findExecutable, LOAD_CPU, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport, waitUntilIdle } from "./harness";
+import { benchDatabase, benchDatabases, buildBundle, buildDir, cpuSeconds, findExecutable, LOAD_CPU, recordFigure, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport, waitUntilIdle } from "./harness";
 
 const DURATION_S = setting("BENCH_DURATION", 10);
 const WARMUP_S = setting("BENCH_WARMUP", 2);
@@ -136,6 +136,9 @@ the site (node ${process.version} server.js, ${buildDir}/) pinned to CPU ${SERVE
   }
   console.log("\n/a/{code} with click recording (measured run):");
   console.table(rows);
+  const names = { pglite: "PGlite", postgres: "PostgreSQL" };
+  const figure = rows.map((row) => `${names[row.database]} ${row["req/s"].toLocaleString("en-US")} req/s`).join(", ");
+  recordFigure("`/a/{code}` with click recording", figure, `≥ ${GOAL_RPS.toLocaleString("en-US")} req/s`);
 }
 
 await runBench(main);

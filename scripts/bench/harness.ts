@@ -250,5 +250,32 @@ export async function pageThroughput(wrk: string, pageUrl: string, { rounds = 3,
   return Math.round(median(rates));
 }
 
+const README = path.join(root, "README.md");
+const TABLE_START = "<!-- bench:start -->";
+const TABLE_END = "<!-- bench:end -->";
+
+/**
+ * Writes one row of README.md's table of latest figures against their goals (between its bench
+ * markers; without them, or for a prebuilt bundle, it prints why and writes nothing). A row is found by `what`; the others
+ * stay as the last run left them, and the line above the table names this host and day.
+ */
+export function recordFigure(what: string, figure: string, goal: string) {
+  // Two builds compared are not the tree's figures.
+  if (process.env.BENCH_PREBUILT === "1") return console.log(`BENCH_PREBUILT=1: "${what}" is not written into README.md.`);
+  const text = fs.readFileSync(README, "utf8");
+  const start = text.indexOf(TABLE_START);
+  const end = text.indexOf(TABLE_END);
+  if (start === -1 || end < start) return console.log(`README.md has no ${TABLE_START} … ${TABLE_END} markers: "${what}" is not written there.`);
+  const rows = new Map<string, string[]>();
+  for (const line of text.slice(start + TABLE_START.length, end).split("\n")) {
+    const cells = line.trim().replace(/^\|/, "").replace(/\|$/, "").split(" | ").map((cell) => cell.trim());
+    if (cells.length === 3 && cells[0] !== "what" && !cells[0]!.startsWith("---")) rows.set(cells[0]!, cells.slice(1));
+  }
+  rows.set(what, [figure, goal]);
+  const host = `Host: ${os.cpus()[0]?.model.trim() ?? "unknown CPU"}, ${os.availableParallelism()} CPUs, ${new Date().toISOString().slice(0, 10)} (\`npm run bench\`; a single bench rewrites its own rows).`;
+  const table = ["| what | latest figure | goal |", "|---|---|---|", ...[...rows].map(([name, cells]) => `| ${[name, ...cells].join(" | ")} |`)];
+  fs.writeFileSync(README, `${text.slice(0, start + TABLE_START.length)}\n${host}\n\n${table.join("\n")}\n${text.slice(end)}`);
+}
+
 /** The middle value (the upper of the two middle ones for an even count); 0 for none. */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
