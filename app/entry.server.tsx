@@ -76,7 +76,7 @@ export default function handleRequest(
   // The page cache compresses its copy itself, once, at the highest quality.
   const encoding = forPageCache ? "identity" : chooseEncoding(request.headers.get("accept-encoding") ?? undefined, DOCUMENT_ENCODINGS);
 
-  // The whole document, then one answer (decision 029): no route defers data, so the shell is
+  // The whole document, then one answer (decision 037): no route defers data, so the shell is
   // the page, and sent at once it is compressed in one call instead of as a stream.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

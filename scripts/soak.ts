@@ -53,7 +53,7 @@ await runBench(async () => {
   const deadline = started + MINUTES * 60_000;
   let sequence = 0;
 
-  // /booking is served from the page cache since decision 032; with a query the cache does not
+  // /booking is served from the page cache since decision 037; with a query the cache does not
   // ignore it is rendered, as it was for every visit before.
   const pages = ["/", "/about", "/bootcamp", "/marketplace", "/blog", SEEDED_POST_PATH, "/booking", "/booking?soak=1", "/affiliate-program", "/no-such-page"];
   const post = (pathname: string, body: BodyInit, type: string) =>

@@ -1,4 +1,4 @@
-// Partner links, `/a/{code}`, answered before React Router (docs/decisions/024-partner-links-before-react-router.md).
+// Partner links, `/a/{code}`, answered before React Router (docs/decisions/037-speed-behind-seams.md).
 // The answer is a 302 with two cookies, and React Router's document pipeline (a Fetch API request
 // and response, route matching, middleware, the loader's thrown redirect) cost more than the
 // redirect's own work. The app decides the answer (AppHooks.followAffiliateLink, the function the

@@ -16,7 +16,7 @@ export type AppHooks = {
   /**
    * A partner link `/a/{parameter}` followed: where to send the visitor (302), the cookies to set
    * and the answer's Cache-Control. The server answers document requests for it before React
-   * Router (decision 024).
+   * Router (decision 037).
    */
   followAffiliateLink: (visit: LinkVisit) => Promise<LinkAnswer & { cacheControl: string }>;
 };

@@ -69,7 +69,7 @@ export async function startServer({
   app.use(refuseUnreadableAddresses());
   app.use(refuseOtherMethods());
   app.use(limitRequestBodies());
-  // Partner links (`/a/{code}`) are answered here, before React Router (decision 024); their `.data`
+  // Partner links (`/a/{code}`) are answered here, before React Router (decision 037); their `.data`
   // requests and odd spellings go on to the route. Production only: the development server leaves
   // them to the route, so an edit to the redirect applies without a restart.
   if (typeof build !== "function") app.use(affiliateLinks(hooks.followAffiliateLink));

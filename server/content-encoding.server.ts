@@ -52,7 +52,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * 4 MB (CPU per render halved). Quality 1: a rendered /booking (45 KB) compresses in about 0.1 ms
  * instead of 0.3 at quality 3 (a twentieth of its render) into 8.6 instead of 7.8 KB; quality 0
  * saves a further 0.03 ms for 3 % more. Cached pages, which most visitors get, are compressed once,
- * at the highest quality (decision 033).
+ * at the highest quality (decision 037).
  */
 export const RESPONSE_BROTLI_PARAMS = { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
 
@@ -62,7 +62,7 @@ export const DOCUMENT_ENCODINGS: ReadonlySet<Encoding> = new Set(["br", "gzip", 
 /**
  * A whole rendered document in `encoding`, compressed in this thread: one call of a few tenths of
  * a millisecond, where a compression stream cost three trips to libuv's thread pool and back
- * (decision 029).
+ * (decision 037).
  */
 export function encodeDocument(html: Buffer, encoding: Encoding): Buffer {
   if (encoding === "br") {

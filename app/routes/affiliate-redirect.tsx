@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Redirecting...", description: "Redirecting to the bootcamp.", noIndex: true });
 
 // The server resolves the link, counts the click and answers 302. A document request for
-// `/a/{code}` is answered by the server before React Router (decision 024) with the same function;
+// `/a/{code}` is answered by the server before React Router (decision 037) with the same function;
 // this loader answers client-side navigations (`.data`) and the addresses the server leaves to
 // React Router (`/a`, a trailing slash, percent-encoded characters).
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return bookingPageData(new URL(request.url));
 }
 
-// A navigation inside the site waits for the form's code with the page's data (decision 032): the
+// A navigation inside the site waits for the form's code with the page's data (decision 037): the
 // page arrives whole, never with its fallback.
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), loadBookingForm()]);

@@ -4,7 +4,7 @@
 // runs it twice, one child after the other, on its first start (client.server.ts): PGlite runs
 // initdb in a second WebAssembly instance inside the calling process, and the 100-130 MB it leaves
 // there are never given back; creating every table grows the database's heap by 20-40 MB more, for
-// good (decision 034). A server that opens a migrated database needs neither. Run by Node itself
+// good (decision 037). A server that opens a migrated database needs neither. Run by Node itself
 // (its type stripping), outside the bundle: it imports two packages.
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";

@@ -1,4 +1,4 @@
-// Group commit (decisions 026 and 027): many small writes that arrive together share one statement. An item
+// Group commit (decision 037): many small writes that arrive together share one statement. An item
 // that arrives while a batch is being written waits and goes with the next, so an item alone is
 // written at once and a burst of them shares a statement. Each caller's promise settles only after
 // the statement holding its item has committed, so nothing acknowledged can be lost to a crash.
@@ -53,7 +53,7 @@ export type PreparedStatement = { execute: (values: Record<string, unknown>) => 
 /**
  * One group commit per executor, each writing its batches through `statement` prepared on that
  * executor under `name` (once per connection on PostgreSQL; PGlite keeps every statement prepared
- * by its text, decision 028). The statement is built by Drizzle once, with placeholders for the batch.
+ * by its text, decision 037). The statement is built by Drizzle once, with placeholders for the batch.
  */
 export function groupCommitPerExecutor<Item, Outcome>(
   name: string,

@@ -319,7 +319,7 @@ async function claimById(id: string, now: Date, db: Database = getDb()): Promise
 }
 
 type Sent = { id: string; attempts: number; sentAt: Date };
-// Messages sent together are recorded in one statement (group commit, decision 027): with a
+// Messages sent together are recorded in one statement (group commit, decision 037): with a
 // statement each, marking the confirmation sent was a fifth of a booking's CPU on PGlite; 50
 // bookings at once now share about half as many. A row no longer claimed is left alone.
 const recordSent = groupCommitPerExecutor<Sent, null>(

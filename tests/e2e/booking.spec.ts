@@ -53,7 +53,7 @@ const timeSelect = (page: Page) => page.getByLabel("Preferred Time");
 
 /**
  * Opens /booking and waits until its form works: the form's code loads after the page starts
- * (React.lazy, decision 032) and its checks after that; the form says so with `data-checks`.
+ * (React.lazy, decision 037) and its checks after that; the form says so with `data-checks`.
  */
 async function gotoBookingForm(page: Page) {
   await gotoHydrated(page, "/booking");

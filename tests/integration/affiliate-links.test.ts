@@ -1,4 +1,4 @@
-// Partner links on the production server (decision 024): a document request for `/a/{code}` is
+// Partner links on the production server (decision 037): a document request for `/a/{code}` is
 // answered before React Router, with the answer the route gave (status, Location, cookies,
 // Cache-Control and every security header); the click counts once per visitor session, never for a
 // bot or an affiliate who is not approved, and within the per-client limit (the client's address

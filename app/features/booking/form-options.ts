@@ -1,5 +1,5 @@
 // The booking form's choices and defaults (SPEC.md section 2), apart from its schema: the page
-// starts with these, and loads Zod and the schema only once it runs (decision 032).
+// starts with these, and loads Zod and the schema only once it runs (decision 037).
 import { DEFAULT_SESSION_DURATION } from "./slots";
 
 export const FOCUS_AREAS = [

@@ -1,6 +1,6 @@
 // The booking form's checks with the booking schema, as the page runs them (the visitor's clock)
 // and as its HTML constraints come from it. The page loads this module once it runs, not to start:
-// Zod and Conform's Zod adapter are 35 KB of gzip (decision 032). The server's loader hands the
+// Zod and Conform's Zod adapter are 35 KB of gzip (decision 037). The server's loader hands the
 // page its constraints, so the HTML is the same before and after.
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { bookingSchema } from "./schema";

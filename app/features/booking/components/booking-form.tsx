@@ -1,7 +1,7 @@
 // /booking's form (SPEC.md section 2): four sections, every message under its field. A plain
 // <Form method="post">: without JavaScript the server answers with the same messages and keeps
 // what was typed. With it, the schema checks first (the visitor's clock) once its code has loaded,
-// just after the page starts (decision 032), and choosing a date or a duration asks the server
+// just after the page starts (decision 037), and choosing a date or a duration asks the server
 // which start times that day still has.
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { useEffect, useState } from "react";

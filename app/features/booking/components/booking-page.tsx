@@ -1,5 +1,5 @@
 // /booking: the page around the form. The form's code (Conform, the form kit, the calendar) loads
-// with React.lazy, so the page starts on the JavaScript every public page shares (decision 032):
+// with React.lazy, so the page starts on the JavaScript every public page shares (decision 037):
 // the server renders the form whole, and in the browser React keeps that HTML, which a visitor can
 // already type into, and makes it work once the code has loaded (a click meanwhile is replayed).
 import { ArrowLeft } from "lucide-react";
