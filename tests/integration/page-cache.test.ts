@@ -65,6 +65,21 @@ describe("the page cache", () => {
     expect(decode(first)).not.toContain("nonce=");
   });
 
+  // The fast path's equivalence test: the page cache answers what React Router renders for the page.
+  it.each(CACHED_PAGES)("answers %s as React Router renders it: status, type, encoding, security headers and HTML but for the nonces", async (path) => {
+    const headers = { "accept-encoding": "gzip, br" };
+    const cached = await request(url(path), { headers });
+    const rendered = await request(url(`${path}?not-cached=1`), { headers });
+    expect(cached.headers["x-page-cache"]).toBe("hit");
+    expect(rendered.headers["x-page-cache"]).toBeUndefined();
+    const comparable = (answer: RawAnswer) => ({
+      status: answer.status,
+      ...Object.fromEntries([...SECURITY_HEADERS, "content-type", "content-encoding", "vary"].map((name) => [name, answer.headers[name]])),
+      html: decode(answer).replaceAll(/ nonce="[^"]*"/g, "").replaceAll("?not-cached=1", ""),
+    });
+    expect(comparable(cached)).toEqual(comparable(rendered));
+  });
+
   it.each(CACHED_PAGES)("allows exactly the inline scripts %s carries, by hash", async (path) => {
     const response = await request(url(path));
     const html = decode(response);
