@@ -108,6 +108,13 @@ const envSchema = z
       .min(1, { error: "must be between 1 and 100000" })
       .max(100_000, { error: "must be between 1 and 100000" })
       .default(600),
+    // How fast an issue is queued, subscribers a second; unset, 1,000 on PGlite and 4,000 on PostgreSQL.
+    NEWSLETTER_QUEUE_PER_SECOND: z.coerce
+      .number({ error: "must be a whole number of subscribers" })
+      .int({ error: "must be a whole number of subscribers" })
+      .min(1, { error: "must be between 1 and 100000" })
+      .max(100_000, { error: "must be between 1 and 100000" })
+      .optional(),
     // The sender's postal address, printed in every newsletter message (CAN-SPAM); issues are not
     // sent without it.
     MAILING_POSTAL_ADDRESS: z

@@ -58,6 +58,8 @@ describe.each(suiteDatabases())("killed with SIGKILL under mixed load, on %s", (
       ADMIN_PASSWORD: ADMIN.password,
       // The issue's messages all due at once, so they are delivered within the test.
       NEWSLETTER_SEND_PER_MINUTE: "100000",
+      // Queued over seven seconds, 200 a second, so the first kill comes while it is being queued.
+      NEWSLETTER_QUEUE_PER_SECOND: "200",
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     };
     // The newsletter's readers and the issue, written before the first start.

@@ -1,6 +1,7 @@
 // Sending an issue is a job (server/jobs): enqueued by the admin's Send (issues.server.ts), run by
 // one instance's job runner. A server that stops lets go after the batch it is at, and one that died
 // lets go when its claim lapses: either way the next runner continues where the queue got to.
+import { getEnv } from "~/lib/env.server";
 import { databaseKind, getDb } from "#server/db/client.server";
 import type { JobDefinition } from "#server/jobs/runner.server";
 import { logger } from "#server/logger.server";
@@ -10,7 +11,7 @@ export const issueQueuingJob: JobDefinition = {
   name: ISSUE_QUEUING_JOB,
   async run({ issueId }, { stopping, extendLease }) {
     const result = await runIssueQueue(issueId!, {
-      perSecond: ISSUE_QUEUE_PER_SECOND[databaseKind(getDb())],
+      perSecond: getEnv().NEWSLETTER_QUEUE_PER_SECOND ?? ISSUE_QUEUE_PER_SECOND[databaseKind(getDb())],
       stopping,
       batchDone: extendLease,
     });
