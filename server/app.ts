@@ -1,7 +1,7 @@
-// The HTTP server: configuration, database, the page cache (answered ahead of Express), then
-// Express: security headers, request limits (the address, the method, the body), partner links,
-// health check, origin check, precompressed static files, compression and React Router's request
-// handler. Built by Vite into build/server/index.js; `node server.js` calls startServer(). The
+// The HTTP server: configuration, database, the fast path (server/fast-path.server.ts: cached pages
+// ahead of Express, partner links ahead of React Router), then Express: security headers, request
+// limits (the address, the method, the body), health check, origin check, precompressed static
+// files, compression and React Router's request handler. Built by Vite into build/server/index.js; `node server.js` calls startServer(). The
 // development server loads this module through Vite.
 import http from "node:http";
 import path from "node:path";
@@ -12,7 +12,6 @@ import type { ViteDevServer } from "vite";
 import { getEnv } from "~/lib/env.server";
 import { clientIpContext, nonceContext } from "~/lib/request-context";
 import { NO_STORE } from "~/lib/cache-headers";
-import { affiliateLinks } from "./affiliate-links.server";
 import { appHooksOf, type AppHooks } from "./app-hooks";
 import { RESPONSE_BROTLI_PARAMS } from "./content-encoding.server";
 import { refuseCrossSitePosts } from "./cross-site.server";
@@ -20,12 +19,11 @@ import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.
 import { closeTransports } from "./email/transport.server";
 import { emailOutboxPass } from "./email/worker.server";
 import { startJobRunner } from "./jobs/runner.server";
+import { httpFastPath } from "./fast-path.server";
 import { logger } from "./logger.server";
-import { pageCache } from "./page-cache.server";
-import { listenForPageChanges } from "./page-invalidation.server";
 import { rateLimitNoticesQueued } from "./rate-limits.server";
 import { reactRouterHandler } from "./react-router-handler.server";
-import { addressRefusal, limitRequestBodies, refuseOtherMethods, refuseUnreadableAddresses } from "./request-limits.server";
+import { limitRequestBodies, refuseOtherMethods, refuseUnreadableAddresses } from "./request-limits.server";
 import { securityHeaders } from "./security-headers.server";
 import { staticAssets } from "./static-assets.server";
 
@@ -61,6 +59,9 @@ export async function startServer({
     throw error;
   }
 
+  // Production only: the development server leaves every request to React Router, so an edit applies
+  // without a restart.
+  const fastPath = typeof build === "function" ? undefined : httpFastPath(build, env, hooks);
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
@@ -69,10 +70,7 @@ export async function startServer({
   app.use(refuseUnreadableAddresses());
   app.use(refuseOtherMethods());
   app.use(limitRequestBodies());
-  // Partner links (`/a/{code}`) are answered here, before React Router (decision 037); their `.data`
-  // requests and odd spellings go on to the route. Production only: the development server leaves
-  // them to the route, so an edit to the redirect applies without a restart.
-  if (typeof build !== "function") app.use(affiliateLinks(hooks.followAffiliateLink));
+  if (fastPath) app.use(fastPath.partnerLinks);
 
   app.get("/healthz", async (_req, res) => {
     res.set(NO_STORE);
@@ -110,17 +108,9 @@ export async function startServer({
     }),
   );
 
-  // Cached pages are answered on the raw request, before Express: they carry their own prepared
-  // headers (security headers included), and only GET and HEAD without a body reach them, so
-  // every mutating request still meets the method, size and origin checks above.
-  const servePageCache = typeof build === "function" ? undefined : pageCache(build, env, hooks.isSignedIn);
-  // Every instance drops the pages a change on any instance affects (blog posts: decision 015).
-  const stopListening = servePageCache ? await listenForPageChanges(database) : async () => {};
-  // An address Express refuses (a control character, overlong) is never looked up in the page
-  // cache either: the cache would render it to find out.
-  const listener: http.RequestListener = servePageCache
-    ? (req, res) => (addressRefusal(req.url ?? "/") ? app(req, res) : servePageCache(req, res, () => app(req, res)))
-    : app;
+  // Every instance drops the cached pages a change on any instance affects (blog posts: decision 015).
+  const stopListening = fastPath ? await fastPath.hearPageChanges(database) : async () => {};
+  const listener: http.RequestListener = fastPath ? fastPath.listener(app) : app;
 
   let server: http.Server;
   try {

@@ -6,7 +6,7 @@
 // It runs on every partner link: the limiter (in memory, decision 022), then the link resolved and
 // the click recorded with its analytics event, written together with the visits that arrive
 // meanwhile (group commit). A document request is answered by the server before React Router
-// (server/affiliate-links.server.ts), the route's loader answers the rest; both call followAffiliateLink.
+// (server/fast-path.server.ts), the route's loader answers the rest; both call followAffiliateLink.
 import { isbot } from "isbot";
 import { redirect } from "react-router";
 import { isAffiliateReference } from "~/lib/affiliate-reference";
