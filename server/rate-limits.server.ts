@@ -136,7 +136,7 @@ export type RateLimitKeys = Partial<Record<RateLimitKey, string | null | undefin
  * key without a value, or without a limit in the policy, is not counted. Null when the request may
  * go on, else the refusal (the longest wait of the keys that refused).
  */
-export async function countAgainst(policy: RateLimitName, keys: RateLimitKeys): Promise<RateLimitRefusal | null> {
+async function countAgainst(policy: RateLimitName, keys: RateLimitKeys): Promise<RateLimitRefusal | null> {
   const counted = await Promise.all(
     (Object.keys(keys) as RateLimitKey[]).flatMap((key) => {
       const value = keys[key];
