@@ -135,7 +135,7 @@ export async function createSharedBody(body: SharedBody, executor: Executor = ge
  * takes a token per copy; the bucket holds a few seconds' worth, so each pass has its share.
  */
 const BULK_RATE_NAME = "email:bulk";
-export function bulkRate(): Rate {
+function bulkRate(): Rate {
   const perSecond = getEnv().NEWSLETTER_SEND_PER_MINUTE / 60;
   return { perSecond, capacity: Math.max(1, Math.ceil(perSecond * 4)) };
 }
