@@ -1,8 +1,9 @@
-// Server-side cache of the public marketing pages for anonymous visitors (DESIGN.md section 8: at
-// least 0.60x a static file server). A page is rendered once per process; its status, headers,
-// body and brotli/gzip encodings, ETags and CSP (hashes of its inline scripts, no nonce) are
-// computed then. A request only picks the encoding: it is answered on the raw Node request, ahead
-// of Express and its middleware (docs/decisions/007-cached-pages.md).
+// Server-side cache of the public pages for anonymous visitors (DESIGN.md section 8: at least 0.80
+// of a bare Node server and 0.55 of nginx). A page is rendered once per process; its status,
+// headers, body and brotli/gzip encodings, ETags and CSP (hashes of its inline scripts, no nonce)
+// are computed then. A request only picks the encoding: it is answered on the raw Node request,
+// ahead of Express (docs/decisions/007-cached-pages.md). Part of the HTTP fast path
+// (server/fast-path.server.ts), which alone uses it.
 import crypto from "node:crypto";
 import type http from "node:http";
 import { promisify } from "node:util";
