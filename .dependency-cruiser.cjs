@@ -8,6 +8,8 @@ const COMPONENTS = "^app/components/";
 const LIB = "^app/(lib|content)/";
 const SERVER = "^server/";
 const BESIDE = "^(scripts|tests)/";
+// A feature's tables: schema.ts, and schema-*.ts where a table must live apart (see affiliates).
+const TABLES = "^app/features/[^/]+/schema(\\.ts|-[^/]+\\.ts)$";
 // A test beside its module (x.test.ts) belongs to the tests: it may reach any layer.
 const COLOCATED_TEST = "\\.test\\.tsx?$";
 
@@ -64,8 +66,15 @@ module.exports = {
       name: "features-meet-at-front-doors",
       severity: "error",
       comment: "A feature imports another only through its front door, app/features/<name>/index.server.ts.",
-      from: { path: "^app/features/([^/]+)/", pathNot: COLOCATED_TEST },
+      from: { path: "^app/features/([^/]+)/", pathNot: [COLOCATED_TEST, TABLES] },
       to: { path: FEATURES, pathNot: ["^app/features/$1/", "^app/features/[^/]+/index\\.server\\.ts$"] },
+    },
+    {
+      name: "tables-reference-only-tables",
+      severity: "error",
+      comment: "A feature's table may point at another feature's table (a foreign key): its schema imports that schema, nothing else.",
+      from: { path: "^app/features/([^/]+)/schema(\\.ts|-[^/]+\\.ts)$" },
+      to: { path: FEATURES, pathNot: ["^app/features/$1/", TABLES] },
     },
     {
       name: "no-private-dependency-path",

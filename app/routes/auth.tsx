@@ -10,7 +10,7 @@ import { ResetRequestForm } from "~/features/auth/components/reset-request-form"
 import { useAuthResult } from "~/features/auth/components/use-auth-result";
 import { readSession } from "~/features/auth/guards.server";
 import { safeLocalPath } from "~/features/auth/notice.server";
-import { DEFAULT_AUTH_REDIRECT } from "~/features/auth/schema";
+import { DEFAULT_AUTH_REDIRECT } from "~/features/auth/forms";
 import { clientIpContext } from "~/lib/request-context";
 import { seo } from "~/lib/seo";
 import { logger } from "#server/logger.server";

@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { ensureSampleAffiliate, SAMPLE_AFFILIATE_CODE } from "~/features/affiliates/sample.server";
 import { openDatabase } from "#server/db/client.server";
-import { affiliateClicks } from "#server/db/schema";
+import { affiliateClicks } from "~/features/affiliates/schema";
 import { freePort, stopServerProcess } from "../support/server-process";
 import { benchDatabase, benchDatabases, buildBundle, buildDir, cpuSeconds, findExecutable, LOAD_CPU, recordFigure, runBench, runWrk, SERVER_CPU, setting, socketErrors, startPinnedServer, type WrkReport, waitUntilIdle } from "./harness";
 

@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, setDatabase } from "#server/db/client.server";
-import { pageViews } from "#server/db/schema";
+import { pageViews } from "~/features/analytics/schema";
 import { getAnalyticsPage } from "~/features/analytics/admin-pages.server";
 import { rollUpCompletedDays } from "~/features/analytics/rollup.server";
 import { freePort, stopServerProcess } from "../support/server-process";

@@ -15,7 +15,7 @@ import { sql } from "drizzle-orm";
 import { lastBookableDate } from "~/features/booking/slots";
 import { centralDate } from "~/lib/central-time";
 import { openDatabase } from "#server/db/client.server";
-import { bookings } from "#server/db/schema";
+import { bookings } from "~/features/booking/schema";
 import { freePort, stopServerProcess } from "../support/server-process";
 import {
   buildBundle,

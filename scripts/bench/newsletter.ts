@@ -18,7 +18,7 @@
 import { count, eq } from "drizzle-orm";
 import { createIssue } from "~/features/newsletter/issues.server";
 import { openDatabase } from "#server/db/client.server";
-import { newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
+import { newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "~/features/newsletter/schema";
 import { freePort, stopServerProcess } from "../support/server-process";
 import { benchDatabase, benchDatabases, buildBundle, findExecutable, median, pageThroughput, runBench, setting, startPinnedServer } from "./harness";
 

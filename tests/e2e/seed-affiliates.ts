@@ -4,7 +4,10 @@
 import { hashPassword } from "better-auth/crypto";
 import { ensureSampleAffiliate } from "~/features/affiliates/sample.server";
 import { openDatabase } from "#server/db/client.server";
-import { accounts, affiliateReferrals, affiliates, orders, users } from "#server/db/schema";
+import { affiliates } from "~/features/affiliates/schema";
+import { affiliateReferrals } from "~/features/affiliates/schema-referrals";
+import { accounts, users } from "~/features/auth/schema";
+import { orders } from "~/features/checkout/schema";
 import { PAID_PARTNER } from "./affiliate-data";
 
 const dataDir = process.env.DATA_DIR;

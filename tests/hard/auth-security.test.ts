@@ -6,7 +6,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetEmailsQueued } from "~/features/auth/emails.server";
 import { requestPasswordReset, signIn, signUp } from "~/features/auth/flows.server";
-import { DEFAULT_AUTH_REDIRECT } from "~/features/auth/schema";
+import { DEFAULT_AUTH_REDIRECT } from "~/features/auth/forms";
 import { getEnv } from "~/lib/env.server";
 import * as apiAuth from "~/routes/api-auth";
 import * as authPage from "~/routes/auth";

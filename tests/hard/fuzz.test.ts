@@ -16,7 +16,11 @@ import { AFFILIATE_APPLICATION_KIND } from "~/features/affiliates/applications.s
 import { NEWSLETTER_WELCOME_KIND } from "~/features/newsletter/mailing.server";
 import type { BodyRule } from "~/lib/route-access";
 import { openDatabase } from "#server/db/client.server";
-import { affiliates, bookings, emailOutbox, newsletterSubscriptions, users } from "#server/db/schema";
+import { emailOutbox } from "#server/db/schema";
+import { affiliates } from "~/features/affiliates/schema";
+import { users } from "~/features/auth/schema";
+import { bookings } from "~/features/booking/schema";
+import { newsletterSubscriptions } from "~/features/newsletter/schema";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
 import { stopServerProcess } from "../../scripts/support/server-process";
 import { tempDir } from "../../scripts/support/databases";

@@ -7,7 +7,8 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.server";
-import { affiliateLinks, affiliates, users } from "#server/db/schema";
+import { affiliateLinks, affiliates } from "~/features/affiliates/schema";
+import { users } from "~/features/auth/schema";
 import { tempDir } from "../../scripts/support/databases";
 import { request, type RawAnswer } from "../../scripts/support/raw-request";
 import { startServerWithAdmin, type AdminServer } from "../support/live-server";

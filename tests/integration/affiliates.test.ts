@@ -21,17 +21,12 @@ import { totalsOf } from "~/features/affiliates/totals.server";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { getEnv } from "~/lib/env.server";
-import {
-  affiliateClicks,
-  affiliateLinks,
-  affiliatePayouts,
-  affiliateReferrals,
-  affiliates,
-  emailOutbox,
-  events,
-  orders,
-  users,
-} from "#server/db/schema";
+import { emailOutbox } from "#server/db/schema";
+import { affiliateClicks, affiliateLinks, affiliatePayouts, affiliates } from "~/features/affiliates/schema";
+import { affiliateReferrals } from "~/features/affiliates/schema-referrals";
+import { events } from "~/features/analytics/schema";
+import { users } from "~/features/auth/schema";
+import { orders } from "~/features/checkout/schema";
 import { cookieHeader, createVerifiedUser, freshIp, routeArgs, signedInCookie, siteRequest } from "../support/auth";
 import { testDatabases, type TestDatabase } from "../support/databases";
 import { clearRateLimits } from "../support/rate-limits";

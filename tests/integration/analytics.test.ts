@@ -15,7 +15,7 @@ import { dropOldSalts, visitorHash } from "~/features/analytics/visitor.server";
 import { recordBusinessEvent } from "~/features/analytics/business-events.server";
 import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { getEnv } from "~/lib/env.server";
-import { analyticsDays, analyticsSalts, events, funnelDays, pageViewDays, pageViews } from "#server/db/schema";
+import { analyticsDays, analyticsSalts, events, funnelDays, pageViewDays, pageViews } from "~/features/analytics/schema";
 import { createVerifiedUser, freshIp, routeArgs, signedInCookie, siteRequest } from "../support/auth";
 import { testDatabases, type TestDatabase } from "../support/databases";
 import { clearRateLimits } from "../support/rate-limits";

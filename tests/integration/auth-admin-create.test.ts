@@ -10,7 +10,7 @@ import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { signIn, signUp } from "~/features/auth/flows.server";
 import { openDatabase, setDatabase, type OpenDatabase } from "#server/db/client.server";
 import { acquireDirectoryLock } from "#server/db/pglite-lock.server";
-import { sessions, userRoles, users } from "#server/db/schema";
+import { sessions, userRoles, users } from "~/features/auth/schema";
 import { createVerifiedUser, freshIp, siteRequest } from "../support/auth";
 import { testDatabases } from "../support/databases";
 import { hasTestPostgres } from "../support/environment";

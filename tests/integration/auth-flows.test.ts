@@ -18,7 +18,10 @@ import * as apiAuth from "~/routes/api-auth";
 import * as logout from "~/routes/logout";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { getDb, setDatabase } from "#server/db/client.server";
-import { affiliates, blogPosts, orders, userRoles, users, verifications } from "#server/db/schema";
+import { affiliates } from "~/features/affiliates/schema";
+import { userRoles, users, verifications } from "~/features/auth/schema";
+import { blogPosts } from "~/features/blog/schema";
+import { orders } from "~/features/checkout/schema";
 import { testDatabases, type TestDatabase } from "../support/databases";
 import { tempDir } from "../../scripts/support/databases";
 import {

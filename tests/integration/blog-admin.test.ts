@@ -16,7 +16,8 @@ import { findPublishedPost, listPublishedPosts } from "~/features/blog/posts.ser
 import { seedPosts } from "~/features/blog/seed-posts";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import type { Toast } from "~/lib/toast";
-import { blogPosts, users } from "#server/db/schema";
+import { users } from "~/features/auth/schema";
+import { blogPosts } from "~/features/blog/schema";
 import { insertPost } from "../support/blog";
 import { cookieHeader, createVerifiedUser, routeArgs, signedInCookie, siteRequest } from "../support/auth";
 import { tempDir } from "../../scripts/support/databases";

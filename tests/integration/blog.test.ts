@@ -9,7 +9,7 @@ import * as rssRoute from "~/routes/blog-rss-xml";
 import * as sitemapRoute from "~/routes/sitemap-xml";
 import { BLOG_PLACEHOLDER_IMAGE } from "~/features/blog/metadata";
 import { findPublishedPost, listPublishedPosts } from "~/features/blog/posts.server";
-import { blogPosts } from "#server/db/schema";
+import { blogPosts } from "~/features/blog/schema";
 import { insertPost } from "../support/blog";
 import { routeArgs, siteRequest } from "../support/auth";
 import { tempDir } from "../../scripts/support/databases";

@@ -18,13 +18,14 @@ import { handOverBooking, readBookingHandover } from "~/features/booking/handove
 import { resolveAuthSecret } from "~/lib/auth-secret.server";
 import { BOOKING_CANCELLED_KIND } from "~/features/booking/booking.server";
 import { BOOKING_REMINDER_KIND, REMINDER_DROPPED_REASON } from "~/features/booking/reminders.server";
-import { BOOKING_MESSAGES, type LastBooking } from "~/features/booking/schema";
+import { BOOKING_MESSAGES, type LastBooking } from "~/features/booking/forms";
 import { lastBookableDate } from "~/features/booking/slots";
 import { centralDate, centralInstant } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/lib/form-data.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
-import { bookingBlocks, bookings, emailOutbox } from "#server/db/schema";
+import { emailOutbox } from "#server/db/schema";
+import { bookingBlocks, bookings } from "~/features/booking/schema";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
 import { logger } from "#server/logger.server";
 import { clearBookings } from "../support/bookings";

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLUSTER_SCRIPT, migrationsFolder, openDatabase } from "#server/db/client.server";
 import { DatabaseLockedError } from "#server/db/pglite-lock.server";
-import { bookings } from "#server/db/schema";
+import { bookings } from "~/features/booking/schema";
 import { testDatabases, type TestDatabase } from "../support/databases";
 import { tempDir } from "../../scripts/support/databases";
 

@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type OpenDatabase } from "#server/db/client.server";
-import { bookings, emailOutbox } from "#server/db/schema";
+import { emailOutbox } from "#server/db/schema";
+import { bookings } from "~/features/booking/schema";
 import { RATE_LIMIT_NOTICE_KIND } from "#server/email/rate-limit-notice.server";
 import { bookingFields } from "../../scripts/support/booking-fields";
 import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";

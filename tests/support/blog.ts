@@ -1,7 +1,7 @@
 // Blog posts written straight into blog_posts (the admin editor is not there yet): integration
 // tests and the e2e server's seeding (tests/e2e/seed-blog.ts) use it.
 import type { Executor } from "#server/db/client.server";
-import { blogPosts } from "#server/db/schema";
+import { blogPosts } from "~/features/blog/schema";
 
 export type TestPost = typeof blogPosts.$inferInsert;
 

@@ -1,5 +1,6 @@
 // What the booking tests share: an empty calendar (no bookings, no blocked times, no e-mails) before each test.
-import { bookingBlocks, bookings, emailOutbox } from "#server/db/schema";
+import { emailOutbox } from "#server/db/schema";
+import { bookingBlocks, bookings } from "~/features/booking/schema";
 import type { TestDatabase } from "./databases";
 
 export async function clearBookings(db: TestDatabase) {

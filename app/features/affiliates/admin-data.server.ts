@@ -2,7 +2,8 @@
 // never stored), the program's stat cards, status changes and payouts.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { affiliatePayouts, affiliateReferrals, affiliates } from "#server/db/schema";
+import { affiliatePayouts, affiliates } from "./schema";
+import { affiliateReferrals } from "./schema-referrals";
 import { accountEmails } from "~/features/auth/index.server";
 import { orderStatusById } from "~/features/checkout/index.server";
 import type { AffiliateStatus } from "./status";

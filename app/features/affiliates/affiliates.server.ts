@@ -2,7 +2,7 @@
 import { count, eq } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { getDb, type Executor } from "#server/db/client.server";
-import { affiliates } from "#server/db/schema";
+import { affiliates } from "./schema";
 
 /** Partners whose application was approved (and not suspended since). */
 export async function countApprovedAffiliates(executor: Executor = getDb()): Promise<number> {

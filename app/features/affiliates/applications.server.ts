@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { getEnv } from "~/lib/env.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { databaseError, UNIQUE_VIOLATION } from "#server/db/errors.server";
-import { affiliateLinks, affiliates, type SocialMediaHandles } from "#server/db/schema";
+import { affiliateLinks, affiliates, type SocialMediaHandles } from "./schema";
 import { enqueueEmail } from "#server/email/outbox.server";
 import { generateAffiliateCode } from "./code";
 import { affiliateApplicationOwnerEmail, affiliateApplicationReceivedEmail } from "./email-templates.server";

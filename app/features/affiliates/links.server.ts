@@ -5,7 +5,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { routeAccess } from "~/lib/route-access";
 import { getDb, type Executor } from "#server/db/client.server";
-import { affiliateClicks, affiliateLinks } from "#server/db/schema";
+import { affiliateClicks, affiliateLinks } from "./schema";
 import { isAffiliateCode } from "./applications.server";
 import { generateAffiliateCode } from "./code";
 

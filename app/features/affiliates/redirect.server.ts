@@ -14,7 +14,7 @@ import { NO_STORE } from "~/lib/cache-headers";
 import { recordBusinessEvents } from "~/features/analytics/index.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { GroupCommit } from "#server/db/group-commit.server";
-import { affiliateClicks } from "#server/db/schema";
+import { affiliateClicks } from "./schema";
 import type { LinkAnswer, LinkVisit } from "#server/app-hooks";
 import { logger } from "#server/logger.server";
 import { rateLimitRequest } from "#server/rate-limits.server";

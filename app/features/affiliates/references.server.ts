@@ -5,7 +5,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { isAffiliateReference } from "~/lib/affiliate-reference";
 import { getDb, type Executor } from "#server/db/client.server";
-import { affiliateLinks, affiliates } from "#server/db/schema";
+import { affiliateLinks, affiliates } from "./schema";
 import { accountEmails } from "~/features/auth/index.server";
 
 export type ReferencedAffiliate = {

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { recordBusinessEvent } from "~/features/analytics/index.server";
 import type { Executor } from "#server/db/client.server";
-import { affiliateReferrals } from "#server/db/schema";
+import { affiliateReferrals } from "./schema-referrals";
 import { commissionCents, reversedCommissionCents } from "./commission";
 import { findReferencedAffiliate } from "./references.server";
 

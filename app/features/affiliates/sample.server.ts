@@ -2,7 +2,7 @@
 // partner on an account that cannot sign in (no password), so the sample link counts clicks and
 // credits sales like a real one. Idempotent: running it again changes nothing.
 import { getDb, type Executor } from "#server/db/client.server";
-import { affiliates } from "#server/db/schema";
+import { affiliates } from "./schema";
 import { ensurePasswordlessAccount } from "~/features/auth/index.server";
 import { DEFAULT_COMMISSION_RATE } from "./applications.server";
 

@@ -3,7 +3,7 @@
 // ledger (decision 018). Subqueries on the indexed affiliate_id of each table.
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { affiliates } from "#server/db/schema";
+import { affiliates } from "./schema";
 
 // Written out with table-qualified names: Drizzle leaves a column in a select's sql unqualified,
 // and inside a subquery "id" would be the inner table's own.

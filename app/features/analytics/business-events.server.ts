@@ -2,7 +2,7 @@
 // so an event exists exactly when its change committed (the analytics feature owns `events`).
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { events, type eventNames } from "#server/db/schema";
+import { events, type eventNames } from "./schema";
 
 export type BusinessEventName = (typeof eventNames)[number];
 

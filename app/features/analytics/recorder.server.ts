@@ -4,7 +4,7 @@
 // dropped and counted, never queued without bound. A batch refused for one view's data is written
 // again a view at a time, so only that view is lost; a batch that fails otherwise is dropped.
 import { getDb } from "#server/db/client.server";
-import { pageViews } from "#server/db/schema";
+import { pageViews } from "./schema";
 import { databaseError, loggableError } from "#server/db/errors.server";
 import { logger } from "#server/logger.server";
 

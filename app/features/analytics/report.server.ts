@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { addDays, CENTRAL_TIME_ZONE, datesFrom, daysBetween, startOfCentralDay } from "~/lib/central-time";
 import { getDb, type Executor } from "#server/db/client.server";
-import { analyticsDays, events, funnelDays, pageViewDays, pageViews } from "#server/db/schema";
+import { analyticsDays, events, funnelDays, pageViewDays, pageViews } from "./schema";
 import { DIMENSIONS, type Dimension } from "./dimensions";
 import { rolledThrough } from "./rollup.server";
 

@@ -8,7 +8,7 @@ import { max, sql } from "drizzle-orm";
 import { addDays, centralDate, CENTRAL_TIME_ZONE, daysBetween, startOfCentralDay } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { getDb, type Executor } from "#server/db/client.server";
-import { analyticsDays, events, funnelDays, pageViewDays, pageViews } from "#server/db/schema";
+import { analyticsDays, events, funnelDays, pageViewDays, pageViews } from "./schema";
 import type { JobDefinition } from "#server/jobs/runner.server";
 import { logger } from "#server/logger.server";
 import { DIMENSIONS } from "./dimensions";

@@ -9,7 +9,7 @@ import { isbot } from "isbot";
 import { eq, lt } from "drizzle-orm";
 import { addDays, centralDate } from "~/lib/central-time";
 import { getDb, type Executor } from "#server/db/client.server";
-import { analyticsSalts } from "#server/db/schema";
+import { analyticsSalts } from "./schema";
 
 const salts = new Map<string, Promise<string>>();
 

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Executor } from "#server/db/client.server";
-import { users } from "#server/db/schema";
+import { users } from "./schema";
 
 /**
  * Each account's e-mail as a subquery with columns `userId` and `email`, to join in the caller's

@@ -15,7 +15,7 @@ import {
   MISSING_EMAIL,
   newPasswordSchema,
   resetRequestSchema,
-} from "./schema";
+} from "./forms";
 import { NO_STORE, noStore } from "~/lib/cache-headers";
 
 export type AuthPage = "admin-login" | "auth";

@@ -6,7 +6,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { getEnv } from "~/lib/env.server";
 import { getDb, type Database } from "#server/db/client.server";
-import { accounts, rateLimits, sessions, users, verifications } from "#server/db/schema";
+import { accounts, rateLimits, sessions, users, verifications } from "./schema";
 import { logger } from "#server/logger.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "./emails.server";
 import { resolveAuthSecret } from "~/lib/auth-secret.server";

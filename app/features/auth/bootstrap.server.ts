@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "#server/db/client.server";
-import { accounts, sessions, users } from "#server/db/schema";
+import { accounts, sessions, users } from "./schema";
 import { getAuth } from "./auth.server";
 import { grantAdminRole } from "./roles.server";
 

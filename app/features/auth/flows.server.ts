@@ -3,7 +3,7 @@
 // what the page shows. The texts are SPEC.md section 8's.
 import { eq } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { users } from "#server/db/schema";
+import { users } from "./schema";
 import { logger } from "#server/logger.server";
 import { callAuth } from "./auth.server";
 

@@ -2,7 +2,7 @@
 // exists for their id. Only an account with a verified e-mail can be made admin (DESIGN.md 7).
 import { asc, eq } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { userRoles, users } from "#server/db/schema";
+import { userRoles, users } from "./schema";
 
 export type Role = (typeof userRoles.$inferSelect)["role"];
 export const ADMIN_ROLE: Role = "admin";

@@ -1,57 +1,97 @@
-// The auth forms' schemas, shared by the pages (client validation) and their actions (server
-// validation). Messages are SPEC.md section 5's.
-import { z } from "~/lib/zod";
-import { emailAddressField } from "~/lib/email-address";
+// The auth feature's tables: Better Auth's accounts (named in the plural; mapped in auth.server.ts), its
+// rate-limit counters, and the site's roles.
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "#server/db/columns";
 
-export const MISSING_CREDENTIALS = "Please enter both email and password";
-export const MISSING_EMAIL = "Please enter your email address";
-export const INVALID_EMAIL = "Please enter a valid email address";
-
-const email = (missing: string) => emailAddressField({ required: missing, invalid: INVALID_EMAIL });
-
-export const MISSING_PASSWORD = "Please enter your password";
-
-/**
- * Sign in and sign up, on /admin-login and /auth: the same two fields. Each field names what is
- * missing; the toast says 'Missing information' / MISSING_CREDENTIALS (SPEC.md section 5).
- */
-export const credentialsSchema = z.object({
-  intent: z.enum(["sign-in", "sign-up"]),
-  email: email(MISSING_EMAIL),
-  password: z.string({ error: MISSING_PASSWORD }).min(1, { error: MISSING_PASSWORD }),
-});
-export type Credentials = z.infer<typeof credentialsSchema>;
-
-/** The forgot-password panel. */
-export const resetRequestSchema = z.object({
-  intent: z.literal("request-reset"),
-  email: email(MISSING_EMAIL),
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
-/** The new-password form the reset link opens on /admin-login. */
-export const newPasswordSchema = z
-  .object({
-    intent: z.literal("reset-password"),
-    token: z.string({ error: "This reset link is invalid. Request a new one." }).min(1),
-    password: z
-      .string({ error: "Please enter a new password" })
-      .min(8, { error: "Use at least 8 characters" })
-      .max(128, { error: "Use at most 128 characters" }),
-    confirmPassword: z.string({ error: "Please repeat the new password" }),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    error: "The passwords do not match",
-  });
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
 
-/** The /logout form: where to go after signing out, the page it was sent from, and which page it is. */
-export const SIGN_OUT_FIELDS = { redirectTo: "redirectTo", from: "from", page: "page" } as const;
-/** The /logout form's fields, for readFormData (the action checks each value itself). */
-export const signOutSchema = z.object({
-  [SIGN_OUT_FIELDS.redirectTo]: z.string().optional(),
-  [SIGN_OUT_FIELDS.from]: z.string().optional(),
-  [SIGN_OUT_FIELDS.page]: z.string().optional(),
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Better Auth's rate-limit counters, kept in the database so every server instance shares them. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
-/** The /auth page's `redirect` parameter: a same-site path, default /affiliate-application. */
-export const DEFAULT_AUTH_REDIRECT = "/affiliate-application";
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("user_roles_user_role_unique").on(t.userId, t.role)],
+);

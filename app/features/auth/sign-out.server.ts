@@ -4,7 +4,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { signOut } from "./flows.server";
 import { clearLoginRequired, safeLocalPath } from "./notice.server";
-import { SIGN_OUT_FIELDS, signOutSchema } from "./schema";
+import { SIGN_OUT_FIELDS, signOutSchema } from "./forms";
 
 export async function signOutAndRedirect(request: Request, clientIp: string | undefined) {
   const form = await readFormData(request, { schema: signOutSchema });

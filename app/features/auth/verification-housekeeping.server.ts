@@ -5,7 +5,7 @@
 // that told registered addresses from unknown ones (`npm run bench:reset-timing`).
 import { lt } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { verifications } from "#server/db/schema";
+import { verifications } from "./schema";
 import type { JobDefinition } from "#server/jobs/runner.server";
 import { logger } from "#server/logger.server";
 

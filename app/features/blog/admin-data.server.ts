@@ -2,7 +2,7 @@
 // delete and the seed upsert. Plain functions naming their columns and taking the executor.
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { blogPosts } from "#server/db/schema";
+import { blogPosts } from "./schema";
 import type { PostStatus } from "./admin-schema";
 import type { SeedPost } from "./seed-posts";
 

@@ -3,7 +3,7 @@
 // post with status published (and so a published_at) is public; a draft is "not found".
 import { and, count, desc, eq, isNotNull } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { blogPosts } from "#server/db/schema";
+import { blogPosts } from "./schema";
 
 const isPublished = and(eq(blogPosts.status, "published"), isNotNull(blogPosts.publishedAt));
 

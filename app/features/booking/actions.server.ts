@@ -39,7 +39,7 @@ import {
   unexpectedEmailError,
 } from "./messages";
 import { bookingFormConstraint } from "./form-validation";
-import { BOOKING_MESSAGES, bookingSchema } from "./schema";
+import { BOOKING_MESSAGES, bookingSchema } from "./forms";
 import { lastBookableDate, SESSION_DURATIONS } from "./slots";
 
 

@@ -2,7 +2,7 @@
 // name their columns and take the executor. Bookings belong to this feature.
 import { and, asc, count, desc, eq, gt, gte, lt, lte, ne, sql } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { bookings } from "#server/db/schema";
+import { bookings } from "./schema";
 import { adminBookingStatuses, type BookingStatus } from "./admin-schema";
 import { bookingFormColumns } from "./booking.server";
 

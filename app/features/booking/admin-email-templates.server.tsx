@@ -1,6 +1,6 @@
 // The e-mail the owner's "Confirm" sends: the visitor's assessment is confirmed for its time.
 // A copy goes to the owner, as with the booking confirmation.
-import type { bookings } from "#server/db/schema";
+import type { bookings } from "./schema";
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";

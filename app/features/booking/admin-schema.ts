@@ -4,7 +4,7 @@
 import { z } from "~/lib/zod";
 import { dateParam, listSearch, pageParam, statusParam } from "~/lib/list-query";
 import { plainText } from "~/lib/plain-text";
-import type { bookingStatuses } from "#server/db/schema";
+import type { bookingStatuses } from "./schema";
 import { isCalendarDate } from "~/lib/central-time";
 
 export type BookingStatus = (typeof bookingStatuses)[number];

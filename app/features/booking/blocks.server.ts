@@ -2,7 +2,7 @@
 // visitor side to take those slots off /booking.
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { bookingBlocks } from "#server/db/schema";
+import { bookingBlocks } from "./schema";
 
 export type BookingBlock = { id: string; startsAt: Date; endsAt: Date; note: string | null };
 

@@ -2,7 +2,8 @@
 // SPEC.md section 3 ("Confirmation e-mail template fields"), an .ics invitation, the cancel link,
 // and the same fields as template_params for the provider API transport. The reminder: the meeting
 // details, 24 hours before the session. The cancellation notice: to the owner.
-import type { bookings, EmailAttachment } from "#server/db/schema";
+import type { EmailAttachment } from "#server/db/schema";
+import type { bookings } from "./schema";
 import { site } from "~/content/site";
 import { CENTRAL_ABBREVIATION, clockTime, dateTime, longDate as centralLongDate, shortDate as centralShortDate } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";

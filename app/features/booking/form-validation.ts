@@ -3,7 +3,7 @@
 // Zod and Conform's Zod adapter are 35 KB of gzip (decision 037). The server's loader hands the
 // page its constraints, so the HTML is the same before and after.
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { bookingSchema } from "./schema";
+import { bookingSchema } from "./forms";
 
 // The schema reads the clock when it checks, so one per horizon serves every render (building it
 // and its constraints took a tenth of a server render of /booking).

@@ -1,115 +1,64 @@
-// The booking form (SPEC.md sections 2, 3 and 5): one schema for the page (instant feedback, the
-// visitor's clock) and the action (the decision, the server's clock), built with the clock and the
-// booking horizon it checks against. Also the shape kept in localStorage.lastBooking.
-// Importable by the browser bundle.
-import { z } from "~/lib/zod";
-import { emailAddressField } from "~/lib/email-address";
-import { plainText } from "~/lib/plain-text";
-import { centralInstant, isCalendarDate } from "~/lib/central-time";
-import { EXPERIENCE_LEVELS, FOCUS_AREAS } from "./form-options";
-import { isSlotTime, isWithinHorizon, meetsLeadTime, SESSION_DURATIONS } from "./slots";
+// The booking feature's tables: bookings and the owner's unavailable times.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt } from "#server/db/columns";
+import { emailOutbox } from "#server/db/schema";
 
-export const BOOKING_MESSAGES = {
-  firstName: "First name must be at least 2 characters",
-  lastName: "Last name must be at least 2 characters",
-  email: "Please enter a valid email address",
-  phone: "Please enter a valid phone number",
-  sessionDate: "Please select a preferred date",
-  sessionTime: "Please select a preferred time",
-  sessionDuration: "Please select session duration",
-  projectType: "Please select a project type",
-  projectDescription: "Please provide more details about your project",
-  experienceLevel: "Please select your experience level",
-  leadTime: "Bookings must be scheduled at least 3 hours in advance",
-  /** The slot overlaps another booking or a time the owner blocked. */
-  unavailable: "This time is no longer available. Please choose another time.",
-  horizon: (days: number) => `Please choose a date within the next ${days} days`,
-  tooLong: (max: number) => `Please keep this under ${max.toLocaleString("en-US")} characters`,
-} as const;
+export const bookingStatuses = ["pending", "confirmed", "cancelled", "completed"] as const;
 
-/** Upper bounds: what a person types, not what a script can post. */
-export const MAX_LENGTHS = {
-  name: 100,
-  phone: 40,
-  projectDescription: 5_000,
-  optionalText: 2_000,
-} as const;
+/** No two non-cancelled bookings overlap: an exclusion constraint added in the migration SQL. */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingRef: text("booking_ref").notNull().unique(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    sessionDate: date("session_date", { mode: "string" }).notNull(),
+    sessionTime: text("session_time").notNull(),
+    sessionDuration: integer("session_duration").notNull(),
+    projectType: text("project_type").notNull(),
+    projectDescription: text("project_description").notNull(),
+    experienceLevel: text("experience_level", {
+      enum: ["beginner", "intermediate", "advanced"],
+    }).notNull(),
+    specificGoals: text("specific_goals"),
+    additionalRequirements: text("additional_requirements"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: bookingStatuses }).notNull().default("pending"),
+    cancelToken: text("cancel_token").notNull().unique(),
+    /** The reminder e-mail queued for 24 hours before the session (dropped if it is cancelled). */
+    reminderEmailId: uuid("reminder_email_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bookings_starts_at_idx").on(t.startsAt)],
+);
 
-// Free text goes through plainText: a NUL, which PostgreSQL cannot store, is stripped before the
-// checks instead of failing the insert.
-const text = (missing: string, min: number, max: number) =>
-  plainText({ error: missing })
-    .trim()
-    .min(min, { error: missing })
-    .max(max, { error: BOOKING_MESSAGES.tooLong(max) });
-
-const optionalText = plainText()
-  .trim()
-  .max(MAX_LENGTHS.optionalText, { error: BOOKING_MESSAGES.tooLong(MAX_LENGTHS.optionalText) })
-  .optional();
-
-export type BookingRules = {
-  /** The clock the 3-hour rule and the horizon are checked against. */
-  now: () => Date;
-  horizonDays: number;
-};
-
-export function bookingSchema({ now, horizonDays }: BookingRules) {
-  const sessionDate = z
-    .string({ error: BOOKING_MESSAGES.sessionDate })
-    .refine(isCalendarDate, { error: BOOKING_MESSAGES.sessionDate, abort: true })
-    .refine((date) => isWithinHorizon(date, now(), horizonDays), { error: BOOKING_MESSAGES.horizon(horizonDays) });
-  const sessionTime = z.string({ error: BOOKING_MESSAGES.sessionTime }).refine(isSlotTime, { error: BOOKING_MESSAGES.sessionTime });
-  return z
-    .object({
-      firstName: text(BOOKING_MESSAGES.firstName, 2, MAX_LENGTHS.name),
-      lastName: text(BOOKING_MESSAGES.lastName, 2, MAX_LENGTHS.name),
-      email: emailAddressField({ required: BOOKING_MESSAGES.email, invalid: BOOKING_MESSAGES.email }),
-      phone: text(BOOKING_MESSAGES.phone, 10, MAX_LENGTHS.phone),
-      sessionDate,
-      sessionTime,
-      sessionDuration: z.enum(SESSION_DURATIONS, { error: BOOKING_MESSAGES.sessionDuration }),
-      projectType: z.enum(FOCUS_AREAS, { error: BOOKING_MESSAGES.projectType }),
-      projectDescription: text(BOOKING_MESSAGES.projectDescription, 10, MAX_LENGTHS.projectDescription),
-      experienceLevel: z.enum(EXPERIENCE_LEVELS, { error: BOOKING_MESSAGES.experienceLevel }),
-      specificGoals: optionalText,
-      additionalRequirements: optionalText,
-    })
-    .refine((booking) => meetsLeadTime(centralInstant(booking.sessionDate, booking.sessionTime), now()), {
-      path: ["sessionTime"],
-      error: BOOKING_MESSAGES.leadTime,
-      // Checked as soon as the date and the time are valid, whatever the other fields say, so the
-      // visitor sees every message at once.
-      when: (payload) => {
-        const value = payload.value as Record<string, unknown>;
-        return sessionDate.safeParse(value?.sessionDate).success && sessionTime.safeParse(value?.sessionTime).success;
-      },
-    });
-}
-
-export type BookingFormValues = z.input<ReturnType<typeof bookingSchema>>;
-export type BookingInput = z.output<ReturnType<typeof bookingSchema>>;
-
-/**
- * localStorage.lastBooking, as the spec keeps it (SPEC.md section 3): the form's fields as text,
- * sessionDate as ISO text, bookingId `booking_<timestamp>` and createdAt.
- */
-export const lastBookingSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  sessionDate: z.iso.datetime(),
-  sessionTime: z.string(),
-  sessionDuration: z.string(),
-  projectType: z.string(),
-  projectDescription: z.string(),
-  experienceLevel: z.string(),
-  specificGoals: z.string(),
-  additionalRequirements: z.string(),
-  bookingId: z.string(),
-  createdAt: z.iso.datetime(),
-});
-export type LastBooking = z.infer<typeof lastBookingSchema>;
-
-export const LAST_BOOKING_KEY = "lastBooking";
+/** The owner's unavailable times (a whole day, or a range of hours): no booking may start in them. */
+export const bookingBlocks = pgTable(
+  "booking_blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("booking_blocks_range_idx").on(t.startsAt, t.endsAt),
+    check("booking_blocks_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);

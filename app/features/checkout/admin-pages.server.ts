@@ -15,7 +15,7 @@ import { logger } from "#server/logger.server";
 import { applyRefund } from "./fulfilment.server";
 import { countOrdersByStatus, expireStaleTestCheckouts, findOrderById, findOrderWithEvents, listOrders, type AdminOrder, type OrderFilters } from "./orders.server";
 import { ADMIN_ORDER_STATUSES } from "./order-status";
-import { refundCents, refundSchema } from "./schema";
+import { refundCents, refundSchema } from "./forms";
 
 export const ORDERS_PAGE_SIZE = 50;
 

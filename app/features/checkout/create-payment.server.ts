@@ -20,7 +20,7 @@ import { logger } from "#server/logger.server";
 import { rateLimitRequest, refusalHeaders } from "#server/rate-limits.server";
 import { insertOpenOrder, markOrderFailed, setProviderSession } from "./orders.server";
 import { CHECKOUT_FAILED_MESSAGE } from "./messages";
-import { createPaymentSchema } from "./schema";
+import { createPaymentSchema } from "./forms";
 import { createStripeCheckoutSession } from "./stripe.server";
 import { testCheckoutUrl, newTestSessionId } from "./test-checkout.server";
 

@@ -1,6 +1,6 @@
 // How the admin sees an order's status. Browser-safe.
 import type { StatusLook } from "~/components/status-badge";
-import type { orderStatuses } from "#server/db/schema";
+import type { orderStatuses } from "./schema";
 
 export type OrderStatus = (typeof orderStatuses)[number];
 

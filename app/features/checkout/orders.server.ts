@@ -4,7 +4,7 @@ import { QueryBuilder } from "drizzle-orm/pg-core";
 import { affiliateCodes } from "~/features/affiliates/index.server";
 import { startOfCentralDay, addDays } from "~/lib/central-time";
 import { getDb, type Executor } from "#server/db/client.server";
-import { orders, orderStatuses, webhookEvents } from "#server/db/schema";
+import { orders, orderStatuses, webhookEvents } from "./schema";
 
 export type OrderStatus = (typeof orderStatuses)[number];
 /** Sales that stand: a partial refund still counts as a sale, a full refund does not. */

@@ -1,52 +1,79 @@
-// The checkout's forms, shared by the pages and their actions. Browser-safe.
-import { z } from "~/lib/zod";
-import { emailAddressField } from "~/lib/email-address";
-import { formatCents } from "~/lib/money";
-import { plainText } from "~/lib/plain-text";
+// The checkout feature's tables: bootcamp orders and the payment provider's events.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "#server/db/columns";
+import { affiliates } from "~/features/affiliates/schema";
+import { users } from "~/features/auth/schema";
 
-/** 'Enroll Now': the affiliate reference the page kept (SPEC.md section 4), if any. */
-export const createPaymentSchema = z.object({
-  affiliateRef: plainText().trim().max(100).optional(),
-});
+export const orderStatuses = [
+  "open",
+  "processing",
+  "paid",
+  "partially_refunded",
+  "refunded",
+  "expired",
+  "failed",
+] as const;
 
-export const PAY_INTENT = "pay";
-export const CANCEL_INTENT = "cancel";
+/** Bootcamp enrolments; a row exists from the moment checkout starts (`open`). Money in cents. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    /** The provider's Checkout Session id (the test checkout makes its own). */
+    providerSessionId: text("provider_session_id").notNull().unique(),
+    /** Set when the provider reports it; refunds name it. */
+    providerPaymentId: text("provider_payment_id").unique(),
+    amountCents: integer("amount_cents").notNull(),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: orderStatuses }).notNull().default("open"),
+    customerEmail: text("customer_email"),
+    customerName: text("customer_name"),
+    companyName: text("company_name"),
+    phone: text("phone"),
+    /** The signed-in buyer, when there was one (self-referral check). */
+    buyerUserId: text("buyer_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The reference as it arrived (code or custom slug), kept even when it names nobody. */
+    affiliateRef: text("affiliate_ref"),
+    affiliateId: uuid("affiliate_id").references(() => affiliates.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Why a reported payment did not fulfil the order (amount or currency not the order's), for the owner. */
+    paymentProblem: text("payment_problem"),
+  },
+  (t) => [
+    index("orders_paid_at_idx").on(t.paidAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    check("orders_amounts_check", sql`${t.amountCents} >= 0 and ${t.refundedCents} between 0 and ${t.amountCents}`),
+  ],
+);
 
-const required = (message: string, max = 200) => plainText({ error: message }).trim().min(1, { error: message }).max(max, { error: `Please keep this under ${max} characters.` });
-
-/** The built-in test checkout's card form: the details Stripe's page collects, and a test card. */
-export const testPaymentSchema = z.object({
-  intent: z.literal(PAY_INTENT),
-  email: emailAddressField({ required: "Please enter a valid email address", invalid: "Please enter a valid email address" }),
-  name: required("Please enter the name on the card."),
-  companyName: required("Please enter your company name."),
-  phone: required("Please enter a valid phone number", 40).refine((value) => value.replace(/\D/g, "").length >= 10, { error: "Please enter a valid phone number" }),
-  // Never stored: the test checkout only checks that it looks like a card number.
-  cardNumber: plainText({ error: "Use the test card 4242 4242 4242 4242." })
-    .transform((value) => value.replace(/[\s-]/g, ""))
-    .refine((value) => /^\d{12,19}$/.test(value), { error: "Use the test card 4242 4242 4242 4242." }),
-});
-
-export const cancelPaymentSchema = z.object({ intent: z.literal(CANCEL_INTENT) });
-
-export const REFUND_INTENT = "refund";
-
-const REFUND_AMOUNT_FORMAT = "Enter the amount to refund, like 7500.00.";
-
-/**
- * The admin's refund (test checkout only): an amount in dollars, the whole remainder by default,
- * from a cent to `refundableCents` when that is known (the page knows it, so the amount is checked
- * before the refund is asked for; the action checks it again on the locked order).
- */
-export function refundSchema(refundableCents?: number) {
-  const range = refundableCents === undefined ? "Refund at least $0.01." : `Refund between $0.01 and ${formatCents(refundableCents)}.`;
-  return z.object({
-    intent: z.literal(REFUND_INTENT),
-    amount: plainText({ error: REFUND_AMOUNT_FORMAT })
-      .trim()
-      .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: REFUND_AMOUNT_FORMAT, abort: true })
-      .refine((value) => refundCents(value) >= 1 && refundCents(value) <= (refundableCents ?? Number.POSITIVE_INFINITY), { error: range }),
-  });
-}
-
-export const refundCents = (amount: string) => Math.round(Number(amount) * 100);
+/** Payment-provider events processed once (the unique pair is the idempotency key). */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    /** The order the event concerned, when it named one (shown on the order's page). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("webhook_events_provider_event_unique").on(t.provider, t.eventId),
+    index("webhook_events_order_idx").on(t.orderId),
+  ],
+);

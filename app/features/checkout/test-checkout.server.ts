@@ -13,7 +13,7 @@ import { getDb } from "#server/db/client.server";
 import { logger } from "#server/logger.server";
 import { fulfilOrder } from "./fulfilment.server";
 import { CHECKOUT_SESSION_LIFETIME_MS, findOrderBySession, moveOrderStatus } from "./orders.server";
-import { CANCEL_INTENT, cancelPaymentSchema, PAY_INTENT, testPaymentSchema } from "./schema";
+import { CANCEL_INTENT, cancelPaymentSchema, PAY_INTENT, testPaymentSchema } from "./forms";
 
 const TEST_SESSION_PATTERN = /^cs_test_local_[A-Za-z0-9]{24}$/;
 

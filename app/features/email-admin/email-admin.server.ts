@@ -10,7 +10,7 @@ import type { ActionResult } from "~/components/form";
 import { NO_STORE } from "~/lib/cache-headers";
 import { readFormData } from "~/lib/form-data.server";
 import { isUuid, readListQuery } from "~/lib/list-query";
-import { outboxQuerySchema, resendSchema } from "./schema";
+import { outboxQuerySchema, resendSchema } from "./forms";
 
 function central(date: Date | null) {
   return date ? dateTime(date) : null;

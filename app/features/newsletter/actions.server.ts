@@ -23,7 +23,7 @@ import {
   SUBSCRIPTION_FAILED,
   UNSUBSCRIBE_INTENT,
 } from "./messages";
-import { newsletterSchema } from "./schema";
+import { newsletterSchema } from "./forms";
 import { findSubscriptionByToken, subscribe, unsubscribe, type SubscribeOutcome } from "./subscriptions.server";
 
 

@@ -4,7 +4,7 @@ import { z } from "~/lib/zod";
 import type { StatusLook } from "~/components/status-badge";
 import { emailAddressField } from "~/lib/email-address";
 import { plainText } from "~/lib/plain-text";
-import type { newsletterIssueStatuses } from "#server/db/schema";
+import type { newsletterIssueStatuses } from "./schema";
 
 export const CREATE_ISSUE_INTENT = "create-issue";
 export const SEND_TEST_INTENT = "send-test";

@@ -10,7 +10,8 @@
 // on one of the instances (issue-queue.server.ts); the outbox's sender paces the copies it sends.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { emailBodies, newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "#server/db/schema";
+import { emailBodies } from "#server/db/schema";
+import { newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "./schema";
 import { bulkInsertFrom, createSharedBody, SHARED_BODY_SLOT } from "#server/email/outbox.server";
 import { enqueueJob, wakeJobRunner } from "#server/jobs/jobs.server";
 import { tokenBucket } from "#server/jobs/token-bucket";

@@ -3,7 +3,7 @@
 // the address.
 import { and, desc, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "#server/db/client.server";
-import { newsletterSubscriptions } from "#server/db/schema";
+import { newsletterSubscriptions } from "./schema";
 import type { SubscriberFilters, SubscriberState } from "./admin-schema";
 
 export type SubscriberRow = {

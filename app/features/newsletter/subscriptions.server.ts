@@ -7,7 +7,7 @@ import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { recordBusinessEvent } from "~/features/analytics/index.server";
 import { getDb, type Executor } from "#server/db/client.server";
 import { databaseError, UNIQUE_VIOLATION } from "#server/db/errors.server";
-import { newsletterSubscriptions } from "#server/db/schema";
+import { newsletterSubscriptions } from "./schema";
 import { dropPendingEmailsTo, enqueueEmail, type NewEmail } from "#server/email/outbox.server";
 import { newsletterWelcomeEmail } from "./email-templates.server";
 import {

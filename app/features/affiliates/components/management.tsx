@@ -18,7 +18,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { centralDate } from "~/lib/central-time";
 import { listSearch } from "~/lib/list-query";
 import { centsAsDecimal } from "~/lib/money";
-import type { SocialMediaHandles } from "#server/db/schema";
+import type { SocialMediaHandles } from "../schema";
 import type { ManagementActionResult } from "../admin-actions.server";
 import { EDIT_INTENT, editAffiliateSchema, PAYOUT_INTENT, payoutSchema, STATUS_INTENT } from "../schemas";
 import { ADMIN_STATUS_LOOKS, AFFILIATE_STATUSES, STATUS_ACTIONS, type AffiliateStatus, type StatusAction } from "../status";

@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import { toast } from "~/components/toast";
 import { Field, FormError, isValidationIntent, SubmitButton, VALIDATION_TIMING } from "~/components/form";
 import type { AuthActionResult } from "../action-result";
-import { credentialsSchema, MISSING_CREDENTIALS } from "../schema";
+import { credentialsSchema, MISSING_CREDENTIALS } from "../forms";
 import { AuthPending } from "./auth-states";
 
 export type CredentialsMode = "sign-in" | "sign-up";

@@ -4,7 +4,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { Field, FormError, SubmitButton, VALIDATION_TIMING } from "~/components/form";
 import type { AuthActionResult } from "../action-result";
-import { newPasswordSchema } from "../schema";
+import { newPasswordSchema } from "../forms";
 
 export const NEW_PASSWORD_FORM = "new-password";
 

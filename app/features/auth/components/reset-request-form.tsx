@@ -6,7 +6,7 @@ import { toast } from "~/components/toast";
 import { Field, FormError, isValidationIntent, SubmitButton, VALIDATION_TIMING, useToast } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import type { AuthActionResult } from "../action-result";
-import { MISSING_EMAIL, resetRequestSchema } from "../schema";
+import { MISSING_EMAIL, resetRequestSchema } from "../forms";
 
 export function ResetRequestForm({ id, action, onCancel }: { id: string; action: string; onCancel: () => void }) {
   const fetcher = useFetcher<AuthActionResult>();

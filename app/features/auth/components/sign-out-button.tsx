@@ -3,7 +3,7 @@
 import { LogOut } from "lucide-react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/form";
-import { SIGN_OUT_FIELDS } from "../schema";
+import { SIGN_OUT_FIELDS } from "../forms";
 
 export function SignOutButton({
   redirectTo,

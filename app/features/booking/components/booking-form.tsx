@@ -11,7 +11,7 @@ import type { BookingActionResult } from "../actions.server";
 import type { Availability } from "../booking.server";
 import { BOOKING_FORM_DEFAULTS, EXPERIENCE_LEVEL_LABELS, EXPERIENCE_LEVELS, FOCUS_AREAS } from "../form-options";
 import type { bookingFormConstraint } from "../form-validation";
-import type { BookingFormValues } from "../schema";
+import type { BookingFormValues } from "../forms";
 import { isCalendarDate } from "~/lib/central-time";
 import { SESSION_DURATIONS, SLOT_TIMES, slotLabel, type SlotState } from "../slots";
 import { SessionDateField } from "./session-date-field";

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { LastBooking } from "../schema";
+import type { LastBooking } from "../forms";
 import { ConfirmationPage } from "./confirmation-page";
 
 const booking: LastBooking = {

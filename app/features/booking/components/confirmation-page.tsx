@@ -4,7 +4,7 @@ import { CalendarCheck, CheckCircle2, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { monthDate } from "~/lib/central-time";
-import type { LastBooking } from "../schema";
+import type { LastBooking } from "../forms";
 import { slotLabel } from "../slots";
 import { EmailFailureBanner } from "./email-failure-banner";
 import { useLastBooking } from "./last-booking";

@@ -2,7 +2,7 @@
 // booking from the server, read when it is opened again later.
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { LAST_BOOKING_KEY, lastBookingSchema, type LastBooking } from "../schema";
+import { LAST_BOOKING_KEY, lastBookingSchema, type LastBooking } from "../forms";
 
 function saveLastBooking(booking: LastBooking) {
   try {

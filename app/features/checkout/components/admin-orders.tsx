@@ -16,7 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { listSearch } from "~/lib/list-query";
 import { centsAsDecimal, formatCents } from "~/lib/money";
 import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LOOKS, type OrderStatus } from "../order-status";
-import { REFUND_INTENT, refundCents, refundSchema } from "../schema";
+import { REFUND_INTENT, refundCents, refundSchema } from "../forms";
 
 const PATH = "/admin/orders";
 

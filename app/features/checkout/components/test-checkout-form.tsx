@@ -8,7 +8,7 @@ import { Field, FormError, SubmitButton, VALIDATION_TIMING } from "~/components/
 import { Button } from "~/components/ui/button";
 import { bootcamp } from "~/content/bootcamp";
 import { formatCents } from "~/lib/money";
-import { CANCEL_INTENT, PAY_INTENT, testPaymentSchema } from "../schema";
+import { CANCEL_INTENT, PAY_INTENT, testPaymentSchema } from "../forms";
 
 export function TestCheckoutForm({
   amountCents,

@@ -5,7 +5,7 @@ import { StatusFilter as SharedStatusFilter, statusFilterOptions } from "~/compo
 import { Pagination } from "~/components/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
-import { outboxListHref, outboxStatuses } from "../schema";
+import { outboxListHref, outboxStatuses } from "../forms";
 import { EmailStatusBadge, isFailureStatus, kindLabel, statusLabels, type EmailStatus } from "./email-status-badge";
 
 export type OutboxListItem = {

@@ -7,7 +7,7 @@ import { useFetcher } from "react-router";
 import { useFetcherToast, type ActionResult } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { RESEND_INTENT } from "../schema";
+import { RESEND_INTENT } from "../forms";
 
 const RESEND_FETCHER = "email-resend";
 

@@ -10,7 +10,7 @@ import { toast } from "~/components/toast";
 import { cn } from "~/lib/utils";
 import { invalidFormToast, SUBSCRIBE_ACTION, type NewsletterSource } from "../messages";
 import { markPopupShown } from "../popup-flag";
-import { newsletterSchema } from "../schema";
+import { newsletterSchema } from "../forms";
 
 export function NewsletterForm({
   id,

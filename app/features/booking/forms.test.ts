@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { BOOKING_MESSAGES, bookingSchema } from "./schema";
+import { BOOKING_MESSAGES, bookingSchema } from "./forms";
 import { centralInstant } from "~/lib/central-time";
 
 const HOUR = 60 * 60_000;
