@@ -132,12 +132,13 @@ export async function createSharedBody(body: SharedBody, executor: Executor = ge
 /**
  * Bulk copies (rows made from a shared body: a newsletter issue's) go out at NEWSLETTER_SEND_PER_MINUTE,
  * the site's pace across all its instances, which keeps within the mail provider's limit. The sender
- * takes a token per copy; the bucket holds a few seconds' worth, so each pass has its share.
+ * takes a token per copy. The bucket holds one pass's worth (the sender's 2 s), so copies go out
+ * about evenly rather than in bursts.
  */
 const BULK_RATE_NAME = "email:bulk";
 function bulkRate(): Rate {
   const perSecond = getEnv().NEWSLETTER_SEND_PER_MINUTE / 60;
-  return { perSecond, capacity: Math.max(1, Math.ceil(perSecond * 4)) };
+  return { perSecond, capacity: Math.max(1, Math.ceil(perSecond * 2)) };
 }
 
 export type BulkCopies = { kind: string; subject: string; bodyId: string; now: Date };
