@@ -10,7 +10,7 @@ import { dueRows, retryDelayMs } from "./claim.server";
 
 /** How long a claimed job stays with its runner unless the runner extends it. */
 export const JOB_LEASE_MS = 15_000;
-/** Finished jobs are kept this long (a recurring job's period must outlive its period), then deleted. */
+/** Finished jobs are kept this long, then deleted: longer than any period, so a finished period never runs again. */
 export const FINISHED_JOBS_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 export type JobPayload = Record<string, string>;
