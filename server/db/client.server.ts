@@ -12,13 +12,14 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema";
 import { ConfigError } from "~/lib/env.server";
 import { logger } from "../logger.server";
 import { acquireDirectoryLock, LOCK_FILE_NAME } from "./pglite-lock.server";
-import { PGliteWithPreparedStatements } from "./pglite-prepared.server";
+import { PreparedStatementsAdapter } from "./pglite-adapter.server";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+// No schema object: the code queries with the table objects (no relational db.query), so the
+// client needs no tables and server/ needs no feature's.
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle: every data-access function accepts either. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -36,23 +37,12 @@ export type OpenDatabase = {
   listen: (channel: string, handlers: ChannelHandlers) => Promise<() => Promise<void>>;
 };
 
-// What openDatabase opened, for code that must know (databaseKind, inProcessDatabaseMs).
+// What openDatabase opened, for code that must know (databaseKind).
 const kinds = new WeakMap<Database, OpenDatabase["kind"]>();
-const inProcessWork = new WeakMap<object, () => number>();
 
-function opened(database: OpenDatabase, workMs?: () => number): OpenDatabase {
+function opened(database: OpenDatabase): OpenDatabase {
   kinds.set(database.db, database.kind);
-  if (workMs) inProcessWork.set(database.db, workMs);
   return database;
-}
-
-/**
- * PGlite: how long this process has spent in the database so far, in ms (its PostgreSQL runs on
- * this thread). Undefined for PostgreSQL, whose work is done in its own processes, and for a
- * transaction's handle.
- */
-export function inProcessDatabaseMs(db: Executor): number | undefined {
-  return inProcessWork.get(db)?.();
 }
 
 /** "pglite" (one process only: pglite-lock.server.ts) or "postgres", for a database openDatabase opened. */
@@ -217,7 +207,7 @@ export async function openDatabase(options: {
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on next use.
     pool.on("error", (error) => logger.error({ err: error }, "idle database connection lost"));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     const client = await pool.connect().catch(async (error: unknown) => {
       await pool.end().catch(() => {});
       // The operator's fix is in the configuration: say so in one line, without the URL (it may
@@ -226,7 +216,7 @@ export async function openDatabase(options: {
     });
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
@@ -243,7 +233,7 @@ export async function openDatabase(options: {
   const release = await acquireDirectoryLock(dir);
   try {
     if (options.createInChildProcess && !fs.existsSync(path.join(dir, CLUSTER_MARKER))) await createClusterInChildProcess(dir);
-    const client = new PGliteWithPreparedStatements(dir, {
+    const client = new PGlite(dir, {
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
     await client.waitReady;
@@ -251,29 +241,27 @@ export async function openDatabase(options: {
     // cache files (pg_internal.init) 0644, whatever the umask; the files it adds later are 0600.
     // Fixed at once, and again after the migrations (which may add files).
     makePrivate(dir);
-    const db = drizzlePglite(client, { schema });
+    // Drizzle's PGlite session calls only `query` and `transaction`, which the adapter answers.
+    const db = drizzlePglite({ client: new PreparedStatementsAdapter(client) as unknown as PGlite });
     await migratePglite(db, { migrationsFolder });
     makePrivate(dir);
-    return opened(
-      {
-        db: db as unknown as Database,
-        kind: "pglite",
-        // One process: the NOTIFYs of its own connection.
-        listen: async (channel, handlers) => {
-          const unlisten = await client.listen(channel, handlers.onPayload);
-          handlers.onListening(true);
-          return () => unlisten();
-        },
-        close: async () => {
-          try {
-            await client.close();
-          } finally {
-            release();
-          }
-        },
+    return opened({
+      db: db as unknown as Database,
+      kind: "pglite",
+      // One process: the NOTIFYs of its own connection.
+      listen: async (channel, handlers) => {
+        const unlisten = await client.listen(channel, handlers.onPayload);
+        handlers.onListening(true);
+        return () => unlisten();
       },
-      () => client.workMs,
-    );
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    });
   } catch (error) {
     release();
     throw error;

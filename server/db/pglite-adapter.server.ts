@@ -1,11 +1,12 @@
-import { PGlite, parse, protocol, types, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { Mutex, type PGlite, parse, protocol, types, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 
-// PGlite's `query` sends each statement as parse, describe, bind, describe, execute and sync, six
-// trips into its WebAssembly PostgreSQL, which parses and plans the statement again every time.
-// This keeps each statement it has seen prepared under a name, as node-postgres does with a named
-// query on PostgreSQL: the first run parses and describes it once, every later run is one trip
-// (bind, describe, execute, sync) and PostgreSQL may keep its plan. Same answers, same errors.
-// Measured in docs/performance.md (decision 028).
+// The one database seam (decision 037): what Drizzle's PGlite driver is given instead of PGlite
+// itself, built on PGlite's public API only. PGlite's `query` sends each statement as parse,
+// describe, bind, describe, execute and sync, six trips into its WebAssembly PostgreSQL, which
+// parses and plans it again every time. This keeps each statement it has seen prepared under a
+// name, as node-postgres does with a named query: later runs are one trip and may reuse the plan.
+// Booking POST on PGlite costs 2-10 times more CPU without it (docs/performance.md). Same answers,
+// same errors: pglite-adapter.server.test.ts runs both paths side by side.
 
 const { serialize } = protocol;
 
@@ -21,39 +22,28 @@ const LONG_TEXT = 256;
 
 type Statement = { name: string; parameterTypes: number[] };
 
-export class PGliteWithPreparedStatements extends PGlite {
+/** The two calls Drizzle's PGlite session makes: `query` and `transaction`. */
+export type PGliteClient = Pick<PGlite, "query" | "transaction">;
+
+export class PreparedStatementsAdapter implements PGliteClient {
+  readonly #pglite: PGlite;
+  // Statements and transactions take turns here, so a statement never runs inside another
+  // caller's transaction (PGlite's `runExclusive` only keeps statements apart).
+  readonly #turns = new Mutex();
   // In the order of their last use (a Map keeps insertion order): the first is the one to close.
-  #statements = new Map<string, Statement>();
+  readonly #statements = new Map<string, Statement>();
   #nextName = 0;
-  #workMs = 0;
 
-  /**
-   * How long this process has spent in the database since it opened, in ms: every message runs
-   * synchronously on this thread (the answer's messages are read as they come out). Background
-   * work paces itself by it (a newsletter issue's queue); the database's own clock leaves out the
-   * commit and the protocol, about 40 % of a batch here.
-   */
-  get workMs() {
-    return this.#workMs;
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
   }
 
-  override execProtocolRawSync(message: Uint8Array): Uint8Array {
-    const started = performance.now();
-    try {
-      return super.execProtocolRawSync(message);
-    } finally {
-      this.#workMs += performance.now() - started;
-    }
-  }
-
-  override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+  async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     // Blobs (COPY to or from a file) and caller-given parameter types keep PGlite's own path.
-    if (options?.blob || options?.paramTypes) return super.query<T>(text, params, options);
-    await this._checkReady();
-    // The same two locks as PGlite's own query: not inside another caller's transaction, and one
-    // statement at a time. (A transaction's own queries go through its `tx`, not here.)
-    return this._runExclusiveTransaction(() =>
-      this._runExclusiveQuery(async () => {
+    if (options?.blob || options?.paramTypes) return this.#turns.runExclusive(() => this.#pglite.query<T>(text, params, options));
+    await this.#pglite.waitReady;
+    return this.#turns.runExclusive(() =>
+      this.#pglite.runExclusive(async () => {
         let results: Results<T>;
         try {
           results = await this.#runPrepared<T>(text, params, options);
@@ -65,24 +55,29 @@ export class PGliteWithPreparedStatements extends PGlite {
             throw withQuery(retried, text, params, options);
           });
         }
-        await this.syncToFs();
+        await this.#pglite.syncToFs();
         return results;
       }),
     );
   }
 
+  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.#turns.runExclusive(() => this.#pglite.transaction(callback));
+  }
+
   async #runPrepared<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     const statement = await this.#prepared(text);
+    const serializers = this.#pglite.serializers;
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
       const type = statement.parameterTypes[index]!;
-      const serializer = options?.serializers?.[type] ?? this.serializers[type];
+      const serializer = options?.serializers?.[type] ?? serializers[type];
       const serialized: string = serializer ? serializer(value) : String(value);
       // A long text goes as its UTF-8 bytes (text's binary form is those bytes): the protocol
       // writer would otherwise count its UTF-8 length in a JavaScript loop, character by character.
       return serialized.length >= LONG_TEXT && TEXT_TYPES.has(type) ? Buffer.from(serialized, "utf8") : serialized;
     });
-    const messages = await this.execProtocolStream(
+    const messages = await this.#pglite.execProtocolStream(
       Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: "P" }),
@@ -94,7 +89,8 @@ export class PGliteWithPreparedStatements extends PGlite {
     // PGlite's parseResults copies its 300-odd default parsers into a new object whenever a query
     // brings its own (Drizzle always does): about 0.09 ms a query. An object that inherits them
     // answers the same lookups.
-    const parsers = options?.parsers ? Object.assign(Object.create(this.parsers) as PGlite["parsers"], options.parsers) : this.parsers;
+    const defaults = this.#pglite.parsers;
+    const parsers = options?.parsers ? Object.assign(Object.create(defaults) as PGlite["parsers"], options.parsers) : defaults;
     return parse.parseResults(messages, parsers, options && { ...options, parsers: undefined })[0] as Results<T>;
   }
 
@@ -106,7 +102,7 @@ export class PGliteWithPreparedStatements extends PGlite {
       return known;
     }
     const name = `pglite_${++this.#nextName}`;
-    const messages = await this.execProtocolStream(
+    const messages = await this.#pglite.execProtocolStream(
       Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
       { syncToFs: false },
     );
@@ -123,7 +119,7 @@ export class PGliteWithPreparedStatements extends PGlite {
     const statement = this.#statements.get(text);
     if (!statement) return;
     this.#statements.delete(text);
-    await this.execProtocolStream(Buffer.concat([serialize.close({ type: "S", name: statement.name }), serialize.sync()]), {
+    await this.#pglite.execProtocolStream(Buffer.concat([serialize.close({ type: "S", name: statement.name }), serialize.sync()]), {
       syncToFs: false,
     });
   }
