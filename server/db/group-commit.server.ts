@@ -3,8 +3,6 @@
 // written at once and a burst of them shares a statement. Each caller's promise settles only after
 // the statement holding its item has committed, so nothing acknowledged can be lost to a crash.
 // A batch that fails is written again one item at a time: one bad item fails only its own caller.
-import type { SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import type { Executor } from "./client.server";
 
 /** Writes `items` in one statement; answers one outcome per item, in their order. */
@@ -47,26 +45,15 @@ export class GroupCommit<Item, Outcome> {
   }
 }
 
-/** A statement prepared on one connection (Drizzle's prepared query, as far as a batch needs it). */
-export type PreparedStatement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
-
-/**
- * One group commit per executor, each writing its batches through `statement` prepared on that
- * executor under `name` (once per connection on PostgreSQL; PGlite keeps every statement prepared
- * by its text, decision 037). The statement is built by Drizzle once, with placeholders for the batch.
- */
+/** One group commit per executor (the database, or a transaction), each writing its batches there. */
 export function groupCommitPerExecutor<Item, Outcome>(
-  name: string,
-  statement: SQL,
-  writeBatch: (items: Item[], prepared: PreparedStatement) => Promise<Outcome[]>,
+  writeBatch: (items: Item[], executor: Executor) => Promise<Outcome[]>,
 ): (item: Item, executor: Executor) => Promise<Outcome> {
-  const query = new PgDialect().sqlToQuery(statement);
   const writers = new WeakMap<Executor, GroupCommit<Item, Outcome>>();
   return (item, executor) => {
     let writer = writers.get(executor);
     if (!writer) {
-      const prepared: PreparedStatement = executor._.session.prepareQuery(query, undefined, name, false);
-      writer = new GroupCommit((items) => writeBatch(items, prepared));
+      writer = new GroupCommit((items) => writeBatch(items, executor));
       writers.set(executor, writer);
     }
     return writer.write(item);

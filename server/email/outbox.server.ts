@@ -323,18 +323,14 @@ type Sent = { id: string; attempts: number; sentAt: Date };
 // Messages sent together are recorded in one statement (group commit, decision 037): with a
 // statement each, marking the confirmation sent was a fifth of a booking's CPU on PGlite; 50
 // bookings at once now share about half as many. A row no longer claimed is left alone.
-const recordSent = groupCommitPerExecutor<Sent, null>(
-  "email_outbox_sent",
-  sql`
+const recordSent = groupCommitPerExecutor<Sent, null>(async (batch, executor) => {
+  const rows = batch.map((item) => ({ id: item.id, attempts: item.attempts, sent_at: item.sentAt.toISOString() }));
+  await executor.execute(sql`
     update ${emailOutbox} set status = 'sent', attempts = sent.attempts, sent_at = sent.sent_at
-    from jsonb_to_recordset(${sql.placeholder("sent")}::jsonb) as sent(id uuid, attempts integer, sent_at timestamptz)
-    where ${emailOutbox.id} = sent.id and ${emailOutbox.status} = 'sending'`,
-  async (batch, prepared) => {
-    const rows = batch.map((item) => ({ id: item.id, attempts: item.attempts, sent_at: item.sentAt.toISOString() }));
-    await prepared.execute({ sent: JSON.stringify(rows) });
-    return batch.map(() => null);
-  },
-);
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as sent(id uuid, attempts integer, sent_at timestamptz)
+    where ${emailOutbox.id} = sent.id and ${emailOutbox.status} = 'sending'`);
+  return batch.map(() => null);
+});
 
 /** Records a claimed row's result: sent, dead, or pending again with its next attempt time. */
 export async function recordOutcome(
