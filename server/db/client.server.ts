@@ -151,7 +151,7 @@ const CLUSTER_MARKER = "PG_VERSION";
 
 /**
  * A new PGlite database, created by a child process (create-pglite-cluster.ts): created here, it
- * would leave PGlite's initdb instance in this process for good, 100-130 MB (decision 034). The
+ * would leave PGlite's initdb instance in this process for good, 100-130 MB (decision 037). The
  * child works in a directory of its own beside `dir`; this process, holding the lock, then moves
  * the finished files in, PG_VERSION last, so that a start killed at any moment leaves either no
  * database (the next start creates it again) or a whole one.
@@ -170,7 +170,7 @@ async function createClusterInChildProcess(dir: string) {
   const staging = path.join(path.dirname(dir), `${stagingPrefix}${crypto.randomBytes(6).toString("hex")}`);
   try {
     // One child creates the database, the next one, once the first is gone, migrates it: one
-    // process doing both peaked about 100 MB higher (decision 034).
+    // process doing both peaked about 100 MB higher (decision 037).
     await runClusterScript("creating", [staging, JSON.stringify(PGLITE_SETTINGS)]);
     await runClusterScript("migrating", [staging, JSON.stringify(PGLITE_SETTINGS), migrationsFolder]);
     // What an earlier start killed while moving left behind (never a PG_VERSION): not a database.

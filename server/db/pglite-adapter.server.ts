@@ -5,7 +5,7 @@ import { Mutex, type PGlite, parse, protocol, types, type QueryOptions, type Res
 // describe, bind, describe, execute and sync, six trips into its WebAssembly PostgreSQL, which
 // parses and plans it again every time. This keeps each statement it has seen prepared under a
 // name, as node-postgres does with a named query: later runs are one trip and may reuse the plan.
-// Booking POST on PGlite costs 2-10 times more CPU without it (docs/performance.md). Same answers,
+// Booking POST on PGlite costs 2-10 times more CPU without it (decision 037). Same answers,
 // same errors: pglite-adapter.server.test.ts runs both paths side by side.
 
 const { serialize } = protocol;
