@@ -40,6 +40,6 @@ export default defineConfig({
   // date-fns (also through react-day-picker) and lucide-react are bundled too, so that only what
   // the app uses is loaded: their package entries load every function or icon, and date-fns's
   // alone took 4 s and over 300 MB of the server's start (docs/performance.md).
-  ssr: { noExternal: ["@react-router/express", "@react-router/node", "date-fns", "react-day-picker", "lucide-react"] },
+  ssr: { noExternal: ["@react-router/node", "date-fns", "react-day-picker", "lucide-react"] },
   plugins: [tailwindcss(), reactRouter(), precompress()],
 });

@@ -31,7 +31,7 @@ const DURATION_S = setting("BENCH_DURATION", 10);
 const CONNECTIONS = setting("BENCH_CONNECTIONS", 50);
 const VIEWS = setting("BENCH_ANALYTICS_VIEWS", 1_000_000);
 const GOAL_REPORT_MS = 1_000;
-// 20 a second: 1.7 million page views a day, far beyond a consultant's site (docs/performance.md has 100).
+// 20 a second: 1.7 million page views a day, far beyond a consultant's site.
 const BEACONS_PER_S = setting("BENCH_BEACONS_PER_S", 20);
 const GOAL_RECORDING_COST = 0.05;
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";

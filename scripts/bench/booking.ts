@@ -23,6 +23,7 @@ import {
   cpuSeconds,
   findExecutable,
   LOAD_CPU,
+  recordFigure,
   runBench,
   runWrk,
   SERVER_CPU,
@@ -155,6 +156,12 @@ A success is a 302 to /booking/confirmation; 400/409 answers are counted as refu
   }
   console.log("\nBooking POST (measured run):");
   console.table(rows);
+  const label = { pglite: "PGlite", postgres: "PostgreSQL" } as const;
+  recordFigure(
+    "booking POST, 50 connections",
+    `${rows.map((row) => `${label[row.database]} ${row["req/s"]} req/s`).join(", ")}, p99 ${rows.map((row) => row["p99 ms"]).join("/")} ms`,
+    `≥ ${goals.pglite} / ≥ ${goals.postgres} req/s, p99 ≤ ${goals.p99Ms} ms`,
+  );
 }
 
 await runBench(main);

@@ -20,7 +20,7 @@ import { createIssue } from "~/features/newsletter/issues.server";
 import { openDatabase } from "#server/db/client.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscriptions } from "~/features/newsletter/schema";
 import { freePort, stopServerProcess } from "../support/server-process";
-import { benchDatabase, benchDatabases, buildBundle, findExecutable, median, pageThroughput, runBench, setting, startPinnedServer } from "./harness";
+import { benchDatabase, benchDatabases, buildBundle, findExecutable, median, pageThroughput, recordFigure, runBench, setting, startPinnedServer } from "./harness";
 
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
@@ -145,6 +145,12 @@ async function main() {
   for (const kind of benchDatabases) rows.push(await bench(kind, wrk));
   console.log(`\nQueuing a newsletter issue to ${SUBSCRIBERS} subscribers through /admin/newsletter's Send (${ROUNDS} issues after the first, which warms the server up):`);
   console.table(rows);
+  const label = { pglite: "PGlite", postgres: "PostgreSQL" } as const;
+  recordFigure(
+    "newsletter to 10,000 queued",
+    `${rows.map((row) => `${label[row.database]} ${row["queued in s"]} s`).join(", ")}; cached \`/\` ${rows.map((row) => row["during / idle"]).join("/")} of idle`,
+    `≤ ${goals.pglite} s / ≤ ${goals.postgres} s, within 15 % of idle`,
+  );
 }
 
 await runBench(main);

@@ -385,7 +385,7 @@ static-file limit) while the site may answer br.
 Per page: ${WARMUP_S} s warm-up of each server, then ${ROUNDS} alternating rounds of ${DURATION_S} s (site, bare node, nginx
 defaults, nginx sendfile); medians. Ratios: site / bare node, site / the faster nginx.
 Then the uncached render path: the same page with ${UNCACHED_QUERY} (the page cache passes it on; the page ignores
-it), rendered by React Router per request and compressed whole as it is sent (decision 029); ${WARMUP_S} s warm-up and
+it), rendered by React Router per request and compressed whole as it is sent (decision 037); ${WARMUP_S} s warm-up and
 ${ROUNDS} rounds of ${DURATION_S} s each.
 About ${pages.length * perPage} s of load in all. ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} CPUs.
 The site's idle RSS (PGlite, its pages rendered once): ${idleRssMb} MB.

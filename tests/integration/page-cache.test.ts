@@ -200,7 +200,7 @@ describe("the page cache", () => {
     expect(toast.headers["x-page-cache"]).toBeUndefined();
   });
 
-  it("sends a rendered page whole, in the encoding asked for, with its length (decision 029)", async () => {
+  it("sends a rendered page whole, in the encoding asked for, with its length (decision 037)", async () => {
     // A query the cache does not ignore: React Router renders the page for this request.
     const ask = (acceptEncoding?: string) => request(url("/?uncached=1"), { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
     const answers = [await ask("gzip, br"), await ask("gzip"), await ask("br;q=0, gzip;q=0"), await ask()];
