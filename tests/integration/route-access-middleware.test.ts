@@ -5,11 +5,10 @@
 import { createStaticHandler, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { middleware } from "~/root";
-import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { routeAccess, type RouteRule } from "~/lib/route-access";
 import { testDatabases, type TestDatabase } from "../support/databases";
 import { tempDir } from "../../scripts/support/databases";
-import { createVerifiedUser, routeArgs, signedInCookie, siteRequest } from "../support/auth";
+import { memberAndAdminCookies, routeArgs, siteRequest } from "../support/auth";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
 process.env.DATA_DIR ??= tempDir("route-access-middleware-");
@@ -42,10 +41,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the route table's
 
   beforeAll(async () => {
     db = await database.open();
-    await createVerifiedUser("member@example.test", "member-password-1");
-    userCookie = await signedInCookie("member@example.test", "member-password-1");
-    await ensureAdmin({ email: "boss@example.test", password: "boss-password-1" });
-    adminCookie = await signedInCookie("boss@example.test", "boss-password-1");
+    ({ userCookie, adminCookie } = await memberAndAdminCookies());
   });
   afterAll(() => db.close());
 

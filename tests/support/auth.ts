@@ -4,6 +4,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER, getAuth } from "~/features/auth/auth.server";
+import { ensureAdmin } from "~/features/auth/bootstrap.server";
 import { signIn, signUp } from "~/features/auth/flows.server";
 import { getEnv } from "~/lib/env.server";
 import { clientIpContext } from "~/lib/request-context";
@@ -86,4 +87,13 @@ export async function signedInCookie(email: string, password: string): Promise<s
   const outcome = await signIn({ request: siteRequest("/admin-login", { method: "POST" }), clientIp: freshIp() }, { email, password });
   if (!outcome.ok) throw new Error(`sign-in failed: ${outcome.status} ${outcome.message}`);
   return cookieHeader(outcome.setCookies);
+}
+
+/** A signed-in member and a signed-in admin: the two visitors the access tests ask every route as. */
+export async function memberAndAdminCookies() {
+  await createVerifiedUser("member@example.test", "member-password-1");
+  const userCookie = await signedInCookie("member@example.test", "member-password-1");
+  await ensureAdmin({ email: "boss@example.test", password: "boss-password-1" });
+  const adminCookie = await signedInCookie("boss@example.test", "boss-password-1");
+  return { userCookie, adminCookie };
 }
