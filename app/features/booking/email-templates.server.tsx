@@ -93,10 +93,15 @@ export function bookingTemplateParams(booking: BookingConfirmationInput, ownerEm
   };
 }
 
+/** The booking's event UID: the same in every e-mail's .ics and in the owner's calendar feed, so calendars see one event. */
+export function bookingEventUid(bookingRef: string, siteUrl: string) {
+  return `${bookingRef}@${new URL(siteUrl).hostname}`;
+}
+
 export function bookingCalendarFile(booking: BookingConfirmationInput, ownerEmail: string, siteUrl: string) {
   return calendarFile(
     {
-      uid: `${booking.bookingRef}@${new URL(siteUrl).hostname}`,
+      uid: bookingEventUid(booking.bookingRef, siteUrl),
       start: booking.startsAt,
       end: booking.endsAt,
       stamp: booking.createdAt,
