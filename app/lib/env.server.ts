@@ -162,6 +162,12 @@ const envSchema = z
       .int({ error: "must be a whole number of seconds" })
       .min(1, { error: "must be at least 1" })
       .default(10),
+    // /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers this machine only.
+    METRICS_TOKEN: z
+      .string()
+      .min(16, { error: "must be at least 16 characters" })
+      .regex(/^\S+$/, { error: "must have no spaces" })
+      .optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -209,7 +215,7 @@ export class ConfigError extends Error {
 
 // Values an error message must never repeat (they end up in logs and terminals): secrets, and
 // URLs that may carry a user name and password.
-const SECRET_VARIABLES = /^(ADMIN_PASSWORD|BETTER_AUTH_SECRET|STRIPE_\w+|SMTP_URL|DATABASE_URL|S3_\w+|EMAILJS_PRIVATE_KEY)$/;
+const SECRET_VARIABLES = /^(ADMIN_PASSWORD|BETTER_AUTH_SECRET|METRICS_TOKEN|STRIPE_\w+|SMTP_URL|DATABASE_URL|S3_\w+|EMAILJS_PRIVATE_KEY)$/;
 
 function isShowable(name: string, value: string) {
   return !SECRET_VARIABLES.test(name) && !CREDENTIALS_IN_URL.test(value);
