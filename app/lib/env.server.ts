@@ -152,6 +152,12 @@ const envSchema = z
       .min(1, { error: "must be between 1 and 3650" })
       .max(3650, { error: "must be between 1 and 3650" })
       .default(180),
+    // "on": the owner's busy-time calendars may be fetched from private and loopback addresses
+    // (tests serve them from 127.0.0.1); unset, only public addresses are fetched.
+    CALENDAR_ALLOW_PRIVATE: z
+      .enum(["on", "off"], { error: 'must be "on" or "off"' })
+      .default("off")
+      .transform((value) => value === "on"),
     SIGN_IN_LIMIT_MAX: z.coerce
       .number({ error: "must be a whole number of attempts" })
       .int({ error: "must be a whole number of attempts" })
