@@ -1,7 +1,8 @@
 // The server's own tables: the e-mail outbox and its shared bodies, the site's rate-limit counters,
-// the jobs and their shared rates. Each feature keeps its tables in app/features/<name>/schema.ts;
+// the jobs and their shared rates, the backups taken. Each feature keeps its tables in app/features/<name>/schema.ts;
 // drizzle.config.ts gathers them all for the migrations.
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -110,3 +111,23 @@ export const rateBuckets = pgTable("rate_buckets", {
   tokens: doublePrecision("tokens").notNull(),
   takenAt: timestamp("taken_at", { withTimezone: true }).notNull(),
 });
+
+export const backupStatuses = ["done", "failed"] as const;
+
+/**
+ * Every backup taken (server/backup/): where its archive went and how big it is, or why it failed.
+ * The admin pages read the newest of each.
+ */
+export const backups = pgTable(
+  "backups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    status: text("status", { enum: backupStatuses }).notNull(),
+    /** A file path or an s3:// address; empty when it failed. */
+    location: text("location").notNull().default(""),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull().default(0),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("backups_status_created_idx").on(t.status, t.createdAt)],
+);
