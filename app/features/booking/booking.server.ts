@@ -69,6 +69,17 @@ function cancelUrl(cancelToken: string) {
   return `${getEnv().SITE_URL}/booking/cancel/${cancelToken}`;
 }
 
+/**
+ * The condition "nothing of the owner's occupies [startsAt, endsAt)" for a booking's write (new or
+ * moved): the one place every such rule goes, so booking and rescheduling can never disagree.
+ * Other bookings are the exclusion constraint's job, not this condition's.
+ */
+export function slotFreeOf(startsAt: Date, endsAt: Date) {
+  return sql`not exists (
+    select from ${bookingBlocks} where ${bookingBlocks.startsAt} < ${endsAt}::timestamptz and ${bookingBlocks.endsAt} > ${startsAt}::timestamptz
+  )`;
+}
+
 /** The confirmation comes back claimed for its first delivery (deliverClaimed), its row as written. */
 export type CreatedBooking = { id: string; bookingRef: string; confirmation: OutboxMessage };
 export type CreateBookingResult = { ok: true; booking: CreatedBooking } | { ok: false; reason: "unavailable" };
@@ -123,12 +134,7 @@ export async function createBooking(
       // step reads the one before it, so the lock is held before anything is written.
       const result = await executor.execute(sql`
         with slot_turn as (select pg_advisory_xact_lock(hashtext(${`booking:${input.sessionDate}`}))),
-        slot_free as (
-          select from slot_turn
-          where not exists (
-            select from ${bookingBlocks} where ${bookingBlocks.startsAt} < ${endsAt}::timestamptz and ${bookingBlocks.endsAt} > ${startsAt}::timestamptz
-          )
-        ),
+        slot_free as (select from slot_turn where ${slotFreeOf(startsAt, endsAt)}),
         confirmation as (${confirmation.insert}),
         ${reminder ? sql`reminder as (${reminder.insert}),` : sql``}
         booked as (
