@@ -86,6 +86,8 @@ const envSchema = z
     S3_REGION: z.string().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    // How many daily backups are kept (in DATA_DIR/backups, or the S3 bucket's backups/).
+    BACKUP_KEEP: z.coerce.number({ error: "must be a whole number" }).int().min(1, { error: "must be at least 1" }).default(14),
     // How many newsletter issue messages go out per minute (the SMTP provider's limits).
     // A trusted proxy's header with the visitor's country (e.g. cf-ipcountry); unset: no countries.
     ANALYTICS_COUNTRY_HEADER: z
