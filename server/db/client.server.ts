@@ -204,9 +204,12 @@ export async function openDatabase(options: {
   makePrivate(options.dataDir);
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it on next use.
-    pool.on("error", (error) => logger.error({ err: error }, "idle database connection lost"));
+    // A connection the server drops (restart, failover, a dropped database) must not crash the
+    // process: pg emits 'error' on a client that is checked out between two queries (inside a
+    // transaction) as well as on an idle one. The pool replaces a lost connection on next use.
+    pool.on("connect", (client) => client.on("error", (error) => logger.error({ err: error }, "database connection lost")));
+    // Idle clients' errors reach the pool too; the listener above has logged them.
+    pool.on("error", () => {});
     const db = drizzlePg(pool);
     const client = await pool.connect().catch(async (error: unknown) => {
       await pool.end().catch(() => {});

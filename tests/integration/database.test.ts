@@ -2,13 +2,15 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLUSTER_SCRIPT, migrationsFolder, openDatabase } from "#server/db/client.server";
 import { DatabaseLockedError } from "#server/db/pglite-lock.server";
 import { bookings } from "~/features/booking/schema";
 import { testDatabases, type TestDatabase } from "../support/databases";
-import { tempDir } from "../../scripts/support/databases";
+import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
+import { hasTestPostgres } from "../support/environment";
 
 const expectedTables = [
   "users", "sessions", "accounts", "verifications", "rate_limits", "user_roles", "bookings",
@@ -191,5 +193,34 @@ describe("PGlite directory lock", () => {
     fs.writeFileSync(path.join(dataDir, "pglite", "postmaster.lock.json"), JSON.stringify({ pid: 1 }));
     await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another process \(pid 1\)/);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe.runIf(hasTestPostgres())("a PostgreSQL connection the server drops", () => {
+  it("inside a transaction, between two queries: the transaction fails, the process carries on, the next query works", async () => {
+    const created = await createPostgresDatabase();
+    const dataDir = tempDir();
+    const database = await openDatabase({ databaseUrl: created.url, dataDir });
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const transaction = database.db.transaction(async (tx) => {
+        const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: [{ pid: number }] };
+        await admin.query("select pg_terminate_backend($1)", [rows[0].pid]);
+        // The backend's goodbye reaches the client while no query is running on it (pg emits it as
+        // an 'error' event then, which would end the process unless someone listens).
+        while ((await admin.query("select 1 from pg_stat_activity where pid = $1", [rows[0].pid])).rowCount) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        await tx.execute(sql`select 1`);
+      });
+      await expect(transaction).rejects.toThrow();
+      expect(await database.db.execute(sql`select 1 as one`)).toMatchObject({ rows: [{ one: 1 }] });
+    } finally {
+      await admin.end();
+      await database.close();
+      await created.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
