@@ -1,4 +1,5 @@
-// The booking feature's tables: bookings and the owner's unavailable times.
+// The booking feature's tables: bookings, the owner's unavailable times, the feature's settings, and
+// the owner's calendars with the busy times fetched from them.
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -10,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt } from "#server/db/columns";
+import { createdAt, updatedAt } from "#server/db/columns";
 import { emailOutbox } from "#server/db/schema";
 
 export const bookingStatuses = ["pending", "confirmed", "cancelled", "completed"] as const;
@@ -61,4 +62,40 @@ export const bookingBlocks = pgTable(
     index("booking_blocks_range_idx").on(t.startsAt, t.endsAt),
     check("booking_blocks_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
   ],
+);
+
+/** The booking feature's settings, one row per key: the owner's calendar feed secret (created on first use). */
+export const bookingSettings = pgTable("booking_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** The owner's calendars (iCalendar addresses) whose busy times take slots off /booking; fetched by a recurring job. */
+export const calendarSources = pgTable("calendar_sources", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  url: text("url").notNull().unique(),
+  /** The last fetch that worked, and how many busy intervals it left. */
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }),
+  busyCount: integer("busy_count").notNull().default(0),
+  /** The last fetch's error (cleared by a success), and since when fetches fail without a break. */
+  lastError: text("last_error"),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  failingSince: timestamp("failing_since", { withTimezone: true }),
+  /** The owner was e-mailed about this run of failures (once per run). */
+  failureNotifiedAt: timestamp("failure_notified_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Busy times from the owner's calendars, as last fetched; a source's rows are replaced whole. */
+export const calendarBusy = pgTable(
+  "calendar_busy",
+  {
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => calendarSources.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("calendar_busy_source_idx").on(t.sourceId), index("calendar_busy_range_idx").on(t.startsAt, t.endsAt)],
 );
