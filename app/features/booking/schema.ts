@@ -40,6 +40,8 @@ export const bookings = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     status: text("status", { enum: bookingStatuses }).notNull().default("pending"),
     cancelToken: text("cancel_token").notNull().unique(),
+    /** The booking's version, raised by every move and the cancel: its .ics SEQUENCE, and what makes a reschedule link work once. */
+    sequence: integer("sequence").notNull().default(0),
     /** The reminder e-mail queued for 24 hours before the session (dropped if it is cancelled). */
     reminderEmailId: uuid("reminder_email_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
