@@ -48,15 +48,29 @@ export function periodKey(everyMs: number, now: Date) {
   return new Date(Math.floor(now.getTime() / everyMs) * everyMs).toISOString();
 }
 
-type StepOptions = { db?: Database; clock?: () => Date; stopping?: () => boolean };
+type StepOptions = {
+  db?: Database;
+  clock?: () => Date;
+  stopping?: () => boolean;
+  /** The period each recurring job was last enqueued for by this process (the runner keeps one): enqueued once, not at every poll. */
+  enqueued?: Map<string, string>;
+};
 
 /**
- * One step of the jobs: enqueues every recurring job's current period (a no-op where it exists),
- * then claims one due job and runs it. True when it ran one. Tests call it directly.
+ * One step of the jobs: enqueues every recurring job's current period unless this process already
+ * did (a no-op where another instance did), then claims one due job and runs it. True when it ran
+ * one. Tests call it directly.
  */
-export async function runDueJob(definitions: readonly JobDefinition[], { db = getDb(), clock = () => new Date(), stopping = () => false }: StepOptions = {}) {
+export async function runDueJob(
+  definitions: readonly JobDefinition[],
+  { db = getDb(), clock = () => new Date(), stopping = () => false, enqueued = new Map() }: StepOptions = {},
+) {
   for (const definition of definitions) {
-    if (definition.everyMs) await enqueueJob(definition.name, { key: periodKey(definition.everyMs, clock()), now: clock() }, db);
+    if (!definition.everyMs) continue;
+    const key = periodKey(definition.everyMs, clock());
+    if (enqueued.get(definition.name) === key) continue;
+    await enqueueJob(definition.name, { key, now: clock() }, db);
+    enqueued.set(definition.name, key);
   }
   const [job] = await claimJobs(
     definitions.map((definition) => definition.name),
@@ -115,7 +129,8 @@ function loop(name: string, everyMs: number, step: () => Promise<boolean>) {
 export function startJobRunner({ jobs, passes }: { jobs: readonly JobDefinition[]; passes: readonly Pass[] }) {
   let stopping = false;
   const definitions = [...jobs, deleteFinished];
-  const jobLoop = loop("jobs", JOB_POLL_MS, () => runDueJob(definitions, { stopping: () => stopping }));
+  const enqueued = new Map<string, string>();
+  const jobLoop = loop("jobs", JOB_POLL_MS, () => runDueJob(definitions, { stopping: () => stopping, enqueued }));
   const passLoops = passes.map((pass) => loop(pass.name, pass.everyMs, pass.run));
   setJobRunnerWake(jobLoop.wake);
   logger.info({ jobs: definitions.map((definition) => definition.name), passes: passes.map((pass) => pass.name) }, "job runner started");

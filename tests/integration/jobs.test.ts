@@ -54,18 +54,37 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("jobs on %s", (nam
       },
     };
     const at = new Date("2026-11-24T15:10:00Z");
-    // Each instance steps a few times in the same period, all at once.
+    // Each instance, with its own memory of what it enqueued, steps a few times in the same period, all at once.
+    const enqueuedBy = instances.map(() => new Map<string, string>());
     for (let round = 0; round < 3; round++) {
-      await Promise.all(instances.map((instance) => runDueJob([hourly], { db: instance, clock: () => at })));
+      await Promise.all(instances.map((instance, i) => runDueJob([hourly], { db: instance, clock: () => at, enqueued: enqueuedBy[i] })));
     }
     expect(runs).toHaveLength(1);
     expect(await rowsOf("test:hourly")).toMatchObject([{ key: periodKey(HOUR_MS, at), status: "done", attempts: 1 }]);
 
     const nextHour = new Date(at.getTime() + HOUR_MS);
     for (let round = 0; round < 3; round++) {
-      await Promise.all(instances.map((instance) => runDueJob([hourly], { db: instance, clock: () => nextHour })));
+      await Promise.all(instances.map((instance, i) => runDueJob([hourly], { db: instance, clock: () => nextHour, enqueued: enqueuedBy[i] })));
     }
     expect(runs).toHaveLength(2);
+  });
+
+  it("a process enqueues a recurring job's period once, and the next period when it comes", async () => {
+    const hourly: JobDefinition = { name: "test:enqueued-once", everyMs: HOUR_MS, async run() {} };
+    const at = new Date("2026-11-24T15:10:00Z");
+    const enqueued = new Map<string, string>();
+    expect(await runDueJob([hourly], { clock: () => at, enqueued })).toBe(true);
+    // Were the period enqueued again, its row would come back and run.
+    await db.db.delete(jobs);
+    expect(await runDueJob([hourly], { clock: () => new Date(at.getTime() + 60_000), enqueued })).toBe(false);
+    expect(await rowsOf("test:enqueued-once")).toEqual([]);
+
+    const nextHour = new Date(at.getTime() + HOUR_MS);
+    expect(await runDueJob([hourly], { clock: () => nextHour, enqueued })).toBe(true);
+    expect(await rowsOf("test:enqueued-once")).toMatchObject([{ key: periodKey(HOUR_MS, nextHour), status: "done" }]);
+    // A process that has not enqueued it yet (a restart) does.
+    await db.db.delete(jobs);
+    expect(await runDueJob([hourly], { clock: () => nextHour, enqueued: new Map() })).toBe(true);
   });
 
   it("a recurring job that fails is not retried within its period", async () => {
