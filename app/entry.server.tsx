@@ -9,6 +9,7 @@ import { SIGNED_IN_CACHE_CONTROL } from "~/features/auth/guards.server";
 import { issueQueuingJob } from "~/features/newsletter/issue-queue.server";
 import { NO_STORE } from "~/lib/cache-headers";
 import type { AppHooks } from "#server/app-hooks";
+import { dailyBackupJob } from "#server/backup/schedule.server";
 import { chooseEncoding, DOCUMENT_ENCODINGS, encodeDocument } from "#server/content-encoding.server";
 import { NonceProvider } from "~/lib/nonce";
 import { nonceContext, pageCacheRenderContext } from "~/lib/request-context";
@@ -25,7 +26,7 @@ export const appHooks: AppHooks = {
     // Page views still waiting in memory are written before the database closes.
     await Promise.all([authAppHooks.beforeClose(), flushPageViews()]);
   },
-  jobs: [...authAppHooks.jobs, analyticsHousekeeping, issueQueuingJob],
+  jobs: [...authAppHooks.jobs, analyticsHousekeeping, issueQueuingJob, dailyBackupJob],
   isSignedIn: authAppHooks.isSignedIn,
   // The route's answer (its loader calls the same function), with the Cache-Control the root
   // middleware gives it: a signed-in visitor's answers are private.

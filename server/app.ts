@@ -13,6 +13,7 @@ import { getEnv } from "~/lib/env.server";
 import { clientIpContext, nonceContext } from "~/lib/request-context";
 import { NO_STORE } from "~/lib/cache-headers";
 import { appHooksOf, type AppHooks } from "./app-hooks";
+import { BACKUP_REQUEST_PATH, backupRequestHandler } from "./backup/schedule.server";
 import { RESPONSE_BROTLI_PARAMS } from "./content-encoding.server";
 import { refuseCrossSitePosts } from "./cross-site.server";
 import { openDatabase, ping, setDatabase, type OpenDatabase } from "./db/client.server";
@@ -68,6 +69,8 @@ export async function startServer({
   app.set("trust proxy", env.TRUST_PROXY.split(",").map((item) => item.trim()));
   app.use(securityHeaders(env, { dev: Boolean(viteDevServer) }));
   app.use(refuseUnreadableAddresses());
+  // `npm run backup` asking this process for PGlite's snapshot: loopback and a token, else a 404.
+  app.post(BACKUP_REQUEST_PATH, backupRequestHandler(database.db, env));
   app.use(refuseOtherMethods());
   app.use(limitRequestBodies());
   if (fastPath) app.use(fastPath.partnerLinks);
