@@ -5,6 +5,7 @@ import { followAffiliateLink } from "~/features/affiliates/redirect.server";
 import { flushPageViews } from "~/features/analytics/recorder.server";
 import { analyticsHousekeeping } from "~/features/analytics/rollup.server";
 import { authAppHooks } from "~/features/auth/app-hooks.server";
+import { calendarSyncJob } from "~/features/booking/index.server";
 import { SIGNED_IN_CACHE_CONTROL } from "~/features/auth/guards.server";
 import { issueQueuingJob } from "~/features/newsletter/issue-queue.server";
 import { NO_STORE } from "~/lib/cache-headers";
@@ -26,7 +27,7 @@ export const appHooks: AppHooks = {
     // Page views still waiting in memory are written before the database closes.
     await Promise.all([authAppHooks.beforeClose(), flushPageViews()]);
   },
-  jobs: [...authAppHooks.jobs, analyticsHousekeeping, issueQueuingJob, dailyBackupJob],
+  jobs: [...authAppHooks.jobs, analyticsHousekeeping, issueQueuingJob, dailyBackupJob, calendarSyncJob],
   isSignedIn: authAppHooks.isSignedIn,
   // The route's answer (its loader calls the same function), with the Cache-Control the root
   // middleware gives it: a signed-in visitor's answers are private.
