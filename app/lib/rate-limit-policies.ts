@@ -29,6 +29,8 @@ export const rateLimitPolicies = {
   booking: { what: "booking requests", env: "BOOKING", limits: { client: "20/1h", email: "5/1d" } },
   // Opening the cancel page and posting its form both count: each is a guess at a token.
   "booking-cancel": { what: "cancellation requests", env: "BOOKING_CANCEL", limits: { client: "30/1h" } },
+  // The same for the reschedule page: opening it, asking for a date's times and moving all count.
+  "booking-reschedule": { what: "reschedule requests", env: "BOOKING_RESCHEDULE", limits: { client: "30/1h" } },
   newsletter: { what: "newsletter sign-ups", env: "NEWSLETTER", limits: { client: "10/1h", email: "3/1d" } },
   "affiliate-application": {
     what: "affiliate applications",

@@ -58,6 +58,7 @@ describe("the route-access table", () => {
     expect(limited).toEqual({
       "/booking": "booking",
       "/booking/cancel/:token": "booking-cancel",
+      "/booking/reschedule/:token": "booking-reschedule",
       "/api/create-payment": "checkout",
       "/api/analytics/view": "analytics-beacon",
       "/newsletter": "newsletter",
@@ -88,6 +89,7 @@ describe("the route-access table", () => {
       "/api/stripe/webhook",
       "/auth",
       "/booking/cancel/",
+      "/booking/reschedule/",
       "/checkout/test/",
       "/logout",
       "/newsletter", // the sign-up action, the unsubscribe page and the one-click URL

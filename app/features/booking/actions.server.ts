@@ -260,10 +260,12 @@ export async function cancelFromLink(request: Request, token: string, now = new 
   const result = await cancelBooking(token, now);
   if (result.outcome === "not-found") return data(null, { status: 404, headers: NO_STORE });
   if (result.outcome === "cancelled") {
-    // The owner's notice; if this first delivery fails, the outbox keeps trying.
-    await deliverNow(result.ownerEmailId).catch((error: unknown) =>
-      logger.error({ error: loggableError(error), outboxId: result.ownerEmailId }, "booking cancelled: owner notice not delivered yet"),
-    );
+    // The owner's and the visitor's notices; if a first delivery fails, the outbox keeps trying.
+    for (const outboxId of result.emailIds) {
+      await deliverNow(outboxId).catch((error: unknown) =>
+        logger.error({ error: loggableError(error), outboxId }, "booking cancelled: notice not delivered yet"),
+      );
+    }
   }
   // Back to the page (reloading it does not post again), which now says the booking is cancelled.
   return redirectWithToast(`/booking/cancel/${token}`, CANCEL_TOASTS[result.outcome]);

@@ -12,14 +12,17 @@ import type { OutboxMessage } from "#server/email/delivery.server";
 import { enqueueEmail, outboxInsert } from "#server/email/outbox.server";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
 import { getEnv } from "~/lib/env.server";
-import { bookingCancelledEmail, bookingConfirmationEmail } from "./email-templates.server";
+import { bookingCancelledEmail, bookingCancelledVisitorEmail, bookingConfirmationEmail } from "./email-templates.server";
 import { dropReminder, reminderFor } from "./reminders.server";
+import { rescheduleUrl } from "./reschedule-link.server";
 import type { BookingInput, LastBooking } from "./forms";
 import { centralDate, startOfCentralDay } from "~/lib/central-time";
 import { isUuid } from "~/lib/list-query";
 import { dayWindow, daySlots, isWithinHorizon, sessionInterval, type Interval, type SlotState } from "./slots";
 
 export const BOOKING_CANCELLED_KIND = "booking_cancelled";
+/** The visitor's copy of a cancel (the owner's notice is BOOKING_CANCELLED_KIND). */
+export const BOOKING_CANCEL_CONFIRMATION_KIND = "booking_cancel_confirmation";
 
 export type Availability = {
   date: string;
@@ -71,7 +74,7 @@ function nextBookingRef(now: Date) {
 const BOOKING_REF_CONSTRAINT = "bookings_booking_ref_unique";
 const BOOKING_REF_ATTEMPTS = 3;
 
-function cancelUrl(cancelToken: string) {
+export function cancelUrl(cancelToken: string) {
   return `${getEnv().SITE_URL}/booking/cancel/${cancelToken}`;
 }
 
@@ -129,11 +132,12 @@ export async function createBooking(
       createdAt: now,
     };
     const slotFree = sql.raw("slot_free");
+    const links = { cancelUrl: cancelUrl(cancelToken), rescheduleUrl: rescheduleUrl(cancelToken, 0) };
     const confirmation = outboxInsert(
-      { kind: BOOKING_CONFIRMATION_KIND, to: record.email, ...bookingConfirmationEmail({ ...record, cancelUrl: cancelUrl(cancelToken) }) },
+      { kind: BOOKING_CONFIRMATION_KIND, to: record.email, ...bookingConfirmationEmail({ ...record, ...links }) },
       { claimed: true, now, source: slotFree },
     );
-    const reminderEmail = reminderFor({ ...record, cancelUrl: cancelUrl(cancelToken) }, now);
+    const reminderEmail = reminderFor({ ...record, ...links }, now);
     const reminder = reminderEmail && outboxInsert(reminderEmail, { claimed: false, now, source: slotFree });
     try {
       // Bookings of one day take turns (slot_turn): the exclusion constraint still decides, but two
@@ -227,6 +231,7 @@ const cancelSummaryColumns = {
   endsAt: bookings.endsAt,
   status: bookings.status,
   cancelledAt: bookings.cancelledAt,
+  sequence: bookings.sequence,
   reminderEmailId: bookings.reminderEmailId,
 };
 /** What the cancel page shows (never the token or the reminder's id). */
@@ -252,18 +257,19 @@ export async function findBookingByCancelToken(token: string, executor: Executor
   if (!cancelTokenPattern.test(token)) return undefined;
   const [row] = await executor.select(cancelSummaryColumns).from(bookings).where(eq(bookings.cancelToken, token));
   if (!row) return undefined;
-  const { id: _id, reminderEmailId: _reminder, ...booking } = row;
+  const { id: _id, reminderEmailId: _reminder, sequence: _sequence, ...booking } = row;
   return booking;
 }
 
 export type CancelResult =
   | { outcome: "not-found" }
   | { outcome: "already-cancelled" | "too-late"; booking: CancellableBooking }
-  | { outcome: "cancelled"; booking: CancellableBooking; ownerEmailId: string };
+  | { outcome: "cancelled"; booking: CancellableBooking; emailIds: string[] };
 
 /**
- * The visitor's cancel: the booking becomes cancelled (which frees its slot), its reminder is
- * dropped and the owner is told, in one transaction. A session that has begun, or was completed,
+ * The visitor's cancel: the booking becomes cancelled (which frees its slot) with its version
+ * raised, its reminder is dropped, and the owner and the visitor are told (each with the .ics that
+ * takes the event out of their calendar), in one transaction. A session that has begun, or was completed,
  * can no longer be cancelled here.
  */
 export async function cancelBooking(token: string, now = new Date(), executor: Executor = getDb()): Promise<CancelResult> {
@@ -272,13 +278,15 @@ export async function cancelBooking(token: string, now = new Date(), executor: E
     // Locked: a double click waits for the first cancel and then finds it cancelled.
     const [row] = await tx.select(cancelSummaryColumns).from(bookings).where(eq(bookings.cancelToken, token)).for("update");
     if (!row) return { outcome: "not-found" };
-    const { id, reminderEmailId, ...booking } = row;
+    const { id, reminderEmailId, sequence: oldSequence, ...booking } = row;
     if (booking.status === "cancelled") return { outcome: "already-cancelled", booking };
     if (booking.status === "completed" || booking.startsAt <= now) return { outcome: "too-late", booking };
-    await tx.update(bookings).set({ status: "cancelled", cancelledAt: now }).where(eq(bookings.id, id));
+    const sequence = oldSequence + 1;
+    await tx.update(bookings).set({ status: "cancelled", cancelledAt: now, sequence }).where(eq(bookings.id, id));
     await dropReminder(reminderEmailId, tx);
-    const notice = bookingCancelledEmail({ ...booking, cancelledAt: now });
-    const { id: ownerEmailId } = await enqueueEmail({ kind: BOOKING_CANCELLED_KIND, ...notice }, tx);
-    return { outcome: "cancelled", booking: { ...booking, status: "cancelled", cancelledAt: now }, ownerEmailId };
+    const cancelled = { ...booking, cancelledAt: now, sequence };
+    const owner = await enqueueEmail({ kind: BOOKING_CANCELLED_KIND, ...bookingCancelledEmail(cancelled) }, tx);
+    const visitor = await enqueueEmail({ kind: BOOKING_CANCEL_CONFIRMATION_KIND, ...bookingCancelledVisitorEmail(cancelled) }, tx);
+    return { outcome: "cancelled", booking: { ...booking, status: "cancelled", cancelledAt: now }, emailIds: [owner.id, visitor.id] };
   });
 }

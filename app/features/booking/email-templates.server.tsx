@@ -1,13 +1,15 @@
 // The booking's e-mails. The confirmation: to the visitor, cc the owner, with every field of
-// SPEC.md section 3 ("Confirmation e-mail template fields"), an .ics invitation, the cancel link,
-// and the same fields as template_params for the provider API transport. The reminder: the meeting
-// details, 24 hours before the session. The cancellation notice: to the owner.
+// SPEC.md section 3 ("Confirmation e-mail template fields"), an .ics invitation, the reschedule and
+// cancel links, and the same fields as template_params for the provider API transport. The
+// reminder: the meeting details, 24 hours before the session. The move: to the visitor, cc the
+// owner, with the invitation updated. The cancellation: a notice to the owner and one to the
+// visitor, each with the .ics that takes the event out of their calendar.
 import type { EmailAttachment } from "#server/db/schema";
 import type { bookings } from "./schema";
 import { site } from "~/content/site";
 import { CENTRAL_ABBREVIATION, clockTime, dateTime, longDate as centralLongDate, shortDate as centralShortDate } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
-import { calendarFile } from "#server/email/ics.server";
+import { calendarFile, type CalendarMethod } from "#server/email/ics.server";
 import { renderEmail, textDetails, type RenderedEmail } from "#server/email/render.server";
 import { ActionButton, DetailsTable, EmailLayout, Heading, Paragraph } from "#server/email/layout";
 import { EXPERIENCE_LEVEL_LABELS } from "./form-options";
@@ -36,6 +38,10 @@ export type BookingConfirmationInput = Pick<
 > & {
   /** Where the visitor can cancel, when the site offers it. */
   cancelUrl?: string | null;
+  /** Where the visitor can move the session to another time. */
+  rescheduleUrl?: string | null;
+  /** The booking's version (bookings.sequence): the .ics SEQUENCE. */
+  sequence?: number;
 };
 
 export type BookingConfirmationEmail = RenderedEmail & {
@@ -98,13 +104,25 @@ export function bookingEventUid(bookingRef: string, siteUrl: string) {
   return `${bookingRef}@${new URL(siteUrl).hostname}`;
 }
 
-export function bookingCalendarFile(booking: BookingConfirmationInput, ownerEmail: string, siteUrl: string) {
+/** What a booking's .ics needs. */
+export type CalendarBooking = Pick<
+  BookingConfirmationInput,
+  "bookingRef" | "firstName" | "lastName" | "email" | "sessionDuration" | "projectType" | "startsAt" | "endsAt" | "sequence"
+>;
+
+/**
+ * The booking as an invitation (REQUEST: adds the event, or moves it when SEQUENCE is higher than
+ * the one the calendar holds) or its withdrawal (CANCEL), always under the booking's one UID.
+ * `stamp`: when this version of the file was made (DTSTAMP).
+ */
+export function bookingCalendarFile(booking: CalendarBooking, stamp: Date, method: Exclude<CalendarMethod, "PUBLISH"> = "REQUEST") {
+  const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
   return calendarFile(
     {
       uid: bookingEventUid(booking.bookingRef, siteUrl),
       start: booking.startsAt,
       end: booking.endsAt,
-      stamp: booking.createdAt,
+      stamp,
       summary: `Manufacturing assessment with ${site.name}`,
       description: [
         `Free manufacturing assessment (${booking.sessionDuration} minutes) with ${site.name}, ${site.businessName}.`,
@@ -115,11 +133,57 @@ export function bookingCalendarFile(booking: BookingConfirmationInput, ownerEmai
       ].join("\n"),
       url: siteUrl,
       organizer: { name: site.name, email: ownerEmail },
+      attendee: { name: `${booking.firstName} ${booking.lastName}`, email: booking.email },
       // The schedule is confirmed by the team within 24 hours (SPEC.md, booking confirmation).
-      status: "TENTATIVE",
+      status: method === "CANCEL" ? "CANCELLED" : "TENTATIVE",
+      sequence: booking.sequence ?? 0,
     },
     { company: site.businessName, product: "Assessment booking" },
+    method,
   );
+}
+
+/** The .ics as an attachment; the method goes in the content type too, where mail apps look for it. */
+export function bookingCalendarAttachment(
+  booking: CalendarBooking,
+  stamp: Date,
+  method: Exclude<CalendarMethod, "PUBLISH"> = "REQUEST",
+): EmailAttachment {
+  return {
+    filename: method === "CANCEL" ? "assessment-cancelled.ics" : "assessment.ics",
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: Buffer.from(bookingCalendarFile(booking, stamp, method)).toString("base64"),
+  };
+}
+
+/** The visitor's two links, in the e-mails that carry them. */
+function ChangeLinks({ rescheduleUrl, cancelUrl }: { rescheduleUrl?: string | null; cancelUrl?: string | null }) {
+  return (
+    <>
+      {rescheduleUrl ? (
+        <>
+          <Paragraph>Need another time? Pick a new date and time for this session:</Paragraph>
+          <ActionButton href={rescheduleUrl}>Reschedule this session</ActionButton>
+        </>
+      ) : null}
+      {cancelUrl ? (
+        <>
+          <Paragraph>Can no longer make it? Cancel the session so the slot goes to someone else:</Paragraph>
+          <ActionButton href={cancelUrl}>Cancel this session</ActionButton>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function changeLinksText({ rescheduleUrl, cancelUrl }: { rescheduleUrl?: string | null; cancelUrl?: string | null }) {
+  return [
+    rescheduleUrl ? `Need another time? Reschedule the session here: ${rescheduleUrl}` : null,
+    cancelUrl ? `Can no longer make it? Cancel the session here: ${cancelUrl}` : null,
+  ]
+    .filter(Boolean)
+    .map((line) => `\n${line}\n`)
+    .join("");
 }
 
 export function bookingConfirmationEmail(booking: BookingConfirmationInput): BookingConfirmationEmail {
@@ -167,12 +231,7 @@ export function bookingConfirmationEmail(booking: BookingConfirmationInput): Boo
           ))}
         </ol>
         <ContactOwner ownerEmail={ownerEmail} />
-        {booking.cancelUrl ? (
-          <>
-            <Paragraph>Can no longer make it? Cancel the session so the slot goes to someone else:</Paragraph>
-            <ActionButton href={booking.cancelUrl}>Cancel this session</ActionButton>
-          </>
-        ) : null}
+        <ChangeLinks rescheduleUrl={booking.rescheduleUrl} cancelUrl={booking.cancelUrl} />
       </EmailLayout>
     ),
     text: `Thank you, ${booking.firstName}: your assessment is booked
@@ -187,7 +246,7 @@ What happens next
 3. ${nextSteps[2]}
 
 ${contactOwnerText(ownerEmail)}
-${booking.cancelUrl ? `\nCan no longer make it? Cancel the session here: ${booking.cancelUrl}\n` : ""}
+${changeLinksText(booking)}
 --
 ${footerNote}
 `,
@@ -195,20 +254,14 @@ ${footerNote}
   return {
     ...rendered,
     cc: ownerEmail,
-    attachments: [
-      {
-        filename: "assessment.ics",
-        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-        content: Buffer.from(bookingCalendarFile(booking, ownerEmail, siteUrl)).toString("base64"),
-      },
-    ],
+    attachments: [bookingCalendarAttachment(booking, booking.createdAt)],
     templateParams: params,
   };
 }
 
 export type BookingReminderInput = Pick<
   BookingConfirmationInput,
-  "bookingRef" | "firstName" | "email" | "phone" | "sessionDuration" | "projectType" | "startsAt" | "endsAt"
+  "bookingRef" | "firstName" | "email" | "phone" | "sessionDuration" | "projectType" | "startsAt" | "endsAt" | "rescheduleUrl"
 > & { cancelUrl: string };
 
 const preparation = [
@@ -255,8 +308,7 @@ export function bookingReminderEmail(booking: BookingReminderInput): RenderedEma
           </a>
           .
         </Paragraph>
-        <Paragraph>Can no longer make it? Cancel the session so the slot goes to someone else:</Paragraph>
-        <ActionButton href={booking.cancelUrl}>Cancel this session</ActionButton>
+        <ChangeLinks rescheduleUrl={booking.rescheduleUrl} cancelUrl={booking.cancelUrl} />
       </EmailLayout>
     ),
     text: `See you tomorrow, ${booking.firstName}
@@ -269,9 +321,7 @@ To prepare
 - ${preparation.join("\n- ")}
 
 Questions or changes: reply to this e-mail or write to ${ownerEmail}.
-
-Can no longer make it? Cancel the session here: ${booking.cancelUrl}
-
+${changeLinksText(booking)}
 --
 ${footerNote}
 `,
@@ -280,11 +330,11 @@ ${footerNote}
 
 export type BookingCancelledInput = Pick<
   BookingConfirmationInput,
-  "bookingRef" | "firstName" | "lastName" | "email" | "phone" | "sessionDuration" | "projectType" | "startsAt" | "endsAt"
+  "bookingRef" | "firstName" | "lastName" | "email" | "phone" | "sessionDuration" | "projectType" | "startsAt" | "endsAt" | "sequence"
 > & { cancelledAt: Date };
 
 /** Tells the owner that a visitor cancelled through the link in their e-mail. */
-export function bookingCancelledEmail(booking: BookingCancelledInput): RenderedEmail & { to: string } {
+export function bookingCancelledEmail(booking: BookingCancelledInput): RenderedEmail & { to: string; attachments: EmailAttachment[] } {
   const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
   const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
   const name = `${booking.firstName} ${booking.lastName}`;
@@ -302,6 +352,7 @@ export function bookingCancelledEmail(booking: BookingCancelledInput): RenderedE
   const footerNote = `You received this because you are the owner of ${siteUrl.replace(/^https?:\/\//, "")}.`;
   return {
     to: ownerEmail,
+    attachments: [bookingCalendarAttachment(booking, booking.cancelledAt, "CANCEL")],
     ...renderEmail({
       subject: `Booking cancelled: ${name}, ${shortDate} at ${startTime}`,
       body: (
@@ -324,5 +375,118 @@ ${textDetails(rows)}
 ${footerNote}
 `,
     }),
+  };
+}
+
+/** Tells the visitor their cancel went through; its .ics takes the event out of their calendar. */
+export function bookingCancelledVisitorEmail(booking: BookingCancelledInput): RenderedEmail & { to: string; attachments: EmailAttachment[] } {
+  const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
+  const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
+  const rows = [
+    ["Booking ID", booking.bookingRef],
+    ["Session date", longDate],
+    ["Session time", timeRange],
+    ["Cancelled", dateTime(booking.cancelledAt)],
+  ] as const;
+  const footerNote = `You received this because a manufacturing assessment booked on ${siteUrl.replace(/^https?:\/\//, "")} with ${booking.email} was cancelled.`;
+  return {
+    to: booking.email,
+    attachments: [bookingCalendarAttachment(booking, booking.cancelledAt, "CANCEL")],
+    ...renderEmail({
+      subject: `Assessment cancelled: ${shortDate} at ${startTime}`,
+      body: (
+        <EmailLayout preview={`Your assessment of ${longDate} is cancelled.`} footerNote={footerNote}>
+          <Heading>Your assessment is cancelled, {booking.firstName}</Heading>
+          <Paragraph>
+            Your session of <strong>{longDate}</strong> at <strong>{timeRange}</strong> is cancelled and its time is free
+            for someone else. The attached calendar file removes it from your calendar.
+          </Paragraph>
+          <DetailsTable rows={rows} />
+          <Paragraph>
+            Want to talk after all? Book a new session at{" "}
+            <a href={`${siteUrl}/booking`} style={{ color: "#1f3a5c" }}>
+              {siteUrl.replace(/^https?:\/\//, "")}/booking
+            </a>{" "}
+            or write to{" "}
+            <a href={`mailto:${ownerEmail}`} style={{ color: "#1f3a5c" }}>
+              {ownerEmail}
+            </a>
+            .
+          </Paragraph>
+        </EmailLayout>
+      ),
+      text: `Your assessment is cancelled, ${booking.firstName}
+
+Your session of ${longDate} at ${timeRange} is cancelled and its time is free for someone else. The attached calendar file removes it from your calendar.
+
+${textDetails(rows)}
+
+Want to talk after all? Book a new session at ${siteUrl}/booking or write to ${ownerEmail}.
+
+--
+${footerNote}
+`,
+    }),
+  };
+}
+
+export type BookingRescheduledInput = BookingConfirmationInput & {
+  /** The session's time before the move. */
+  previous: { startsAt: Date; endsAt: Date };
+  /** When the visitor moved it: the .ics DTSTAMP. */
+  movedAt: Date;
+  sequence: number;
+  cancelUrl: string;
+  rescheduleUrl: string;
+};
+
+/** The move, to the visitor with a copy to the owner: its .ics carries the same UID and the higher SEQUENCE. */
+export function bookingRescheduledEmail(booking: BookingRescheduledInput): BookingConfirmationEmail {
+  const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
+  const params = bookingTemplateParams(booking, ownerEmail);
+  const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
+  const before = sessionWhen(booking.previous);
+  const rows = [
+    ["Booking ID", booking.bookingRef],
+    ["Name", `${booking.firstName} ${booking.lastName}`],
+    ["New date", longDate],
+    ["New time", timeRange],
+    ["Duration", `${booking.sessionDuration} minutes`],
+    ["Focus area", booking.projectType],
+    ["Previously", `${before.longDate}, ${before.timeRange}`],
+  ] as const;
+  const footerNote = `You received this because a manufacturing assessment booked on ${siteUrl.replace(/^https?:\/\//, "")} with ${booking.email} was moved. A copy goes to ${ownerEmail}.`;
+  const rendered = renderEmail({
+    subject: `Assessment rescheduled: ${shortDate} at ${startTime}`,
+    body: (
+      <EmailLayout preview={`Your assessment is now on ${longDate} at ${timeRange}.`} footerNote={footerNote}>
+        <Heading>Your assessment is rescheduled, {booking.firstName}</Heading>
+        <Paragraph>
+          Your free manufacturing assessment with {site.name} is now on <strong>{longDate}</strong> at{" "}
+          <strong>{timeRange}</strong>. The time you had before, {before.longDate} at {before.timeRange}, is free again. The
+          attached calendar file moves the event in your calendar.
+        </Paragraph>
+        <DetailsTable rows={rows} />
+        <ContactOwner ownerEmail={ownerEmail} />
+        <ChangeLinks rescheduleUrl={booking.rescheduleUrl} cancelUrl={booking.cancelUrl} />
+      </EmailLayout>
+    ),
+    text: `Your assessment is rescheduled, ${booking.firstName}
+
+Your free manufacturing assessment with ${site.name} is now on ${longDate} at ${timeRange}. The time you had before, ${before.longDate} at ${before.timeRange}, is free again. The attached calendar file (assessment.ics) moves the event in your calendar.
+
+${textDetails(rows)}
+
+${contactOwnerText(ownerEmail)}
+${changeLinksText(booking)}
+--
+${footerNote}
+`,
+  });
+  return {
+    ...rendered,
+    cc: ownerEmail,
+    attachments: [bookingCalendarAttachment(booking, booking.movedAt)],
+    templateParams: params,
   };
 }

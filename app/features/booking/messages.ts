@@ -42,5 +42,28 @@ export const CANCEL_TOASTS = {
 } as const satisfies Record<string, Toast>;
 
 export const CANCEL_INTENT = "cancel";
+
+export const RESCHEDULE_TOASTS = {
+  rescheduled: {
+    kind: "success",
+    title: "Session rescheduled",
+    description: "Your session has its new time. We sent you the updated calendar invitation.",
+  },
+  moved: {
+    kind: "error",
+    title: "Link expired",
+    description: "This session was rescheduled after this link was sent. Use the link in the newest e-mail from us.",
+  },
+  cancelled: { kind: "error", title: "Booking cancelled", description: "This booking was cancelled, so it cannot be rescheduled." },
+  past: {
+    kind: "error",
+    title: "Cannot reschedule",
+    description: "This session has already taken place. Please contact us instead.",
+  },
+} as const satisfies Record<string, Toast>;
+
+/** The chosen time is the session's time already. */
+export const SAME_TIME_MESSAGE = "This is your session's current time. Please choose another time.";
+export const RESCHEDULE_INTENT = "reschedule";
 /** The no-JavaScript form's "Show times" button: the chosen date's times, nothing booked. */
 export const SHOW_TIMES_INTENT = "show-times";
