@@ -11,6 +11,7 @@ export default [
   route("booking", "routes/booking.tsx"),
   route("booking/confirmation", "routes/booking-confirmation.tsx"),
   route("booking/cancel/:token", "routes/booking-cancel.tsx"),
+  route("calendar/:file", "routes/calendar-feed.ts"),
   route("booking/reschedule/:token", "routes/booking-reschedule.tsx"),
   route("payment-success", "routes/payment-success.tsx"),
   route("payment-canceled", "routes/payment-canceled.tsx"),

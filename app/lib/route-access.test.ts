@@ -90,6 +90,7 @@ describe("the route-access table", () => {
       "/auth",
       "/booking/cancel/",
       "/booking/reschedule/",
+      "/calendar/",
       "/checkout/test/",
       "/logout",
       "/newsletter", // the sign-up action, the unsubscribe page and the one-click URL

@@ -95,6 +95,8 @@ export const routeAccess = {
   "/booking": publicPage({ cache: "until-central-midnight", sitemap: true, rateLimit: "booking" }),
   "/booking/confirmation": publicPage(),
   "/booking/cancel/:token": publicPage({ disallowRobots: true, rateLimit: "booking-cancel" }),
+  // The owner's bookings feed for their calendar app: the secret in the path is the only key.
+  "/calendar/:file": publicPage({ disallowRobots: true, methods: ["GET", "HEAD"] }),
   "/booking/reschedule/:token": publicPage({ disallowRobots: true, rateLimit: "booking-reschedule" }),
   // Cached as the spec's page; with ?session_id= (the checkout's return) it is rendered each time.
   "/payment-success": publicPage({ cache: true }),
