@@ -8,6 +8,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as rescheduleRoute from "~/routes/booking-reschedule";
 import * as bookingRoute from "~/routes/booking";
+import * as confirmationRoute from "~/routes/booking-confirmation";
 import { cancelBooking, createBooking, BOOKING_CANCEL_CONFIRMATION_KIND, BOOKING_CANCELLED_KIND } from "~/features/booking/booking.server";
 import { rescheduleFromLink } from "~/features/booking/reschedule-actions.server";
 import { BOOKING_RESCHEDULED_KIND, REMINDER_MOVED_REASON, rescheduleBooking } from "~/features/booking/reschedule.server";
@@ -173,6 +174,21 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("rescheduling on %
       expect(after.contentType).toContain("method=REQUEST");
       expect(after.attendee.toLowerCase()).toBe(`mailto:${input.email}`);
       expect(confirmation!.text).toContain(`/booking/reschedule/${token}`);
+    });
+
+    it("is offered on the confirmation page right after booking, next to Cancel", async () => {
+      const input = bookingInput({ sessionDate: daysAhead(9) });
+      const form = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Record<string, string>;
+      const booked = answerOf(await bookingRoute.action(routeArgs(siteRequest("/booking", { form })) as never));
+      const cookie = cookieHeader(booked.kind === "redirect" ? booked.setCookies : []);
+      const page = (await confirmationRoute.loader(routeArgs(siteRequest("/booking/confirmation", { cookie })) as never)) as unknown as {
+        data: { changeLinks: { reschedule: string; cancel: string } | null };
+      };
+      const [row] = await db.db.select().from(bookings);
+      expect(page.data.changeLinks).toEqual({
+        reschedule: `/booking/reschedule/${rescheduleToken(row!.cancelToken, 0)}`,
+        cancel: `/booking/cancel/${row!.cancelToken}`,
+      });
     });
 
     it("moves a 90-minute session onto a time that overlaps its own old one", async () => {

@@ -29,6 +29,7 @@ import {
   type CreateBookingResult,
 } from "./booking.server";
 import { handOverBooking, readBookingHandover } from "./handover.server";
+import { changeLinksOf } from "./reschedule.server";
 import {
   BOOKING_CONFIRMED,
   BOOKING_FAILED,
@@ -185,6 +186,7 @@ export async function submitBooking(request: Request, now = new Date(), clientIp
 export async function confirmationPageData(request: Request) {
   const handover = await readBookingHandover(request);
   const booking = handover ? await findLastBooking(handover.id) : undefined;
+  const changeLinks = booking && handover ? await changeLinksOf(handover.id) : null;
   const headers = new Headers(NO_STORE);
   // The e-mail banner shows once; the booking stays for the cookie's lifetime.
   if (booking && handover?.emailError) headers.append("Set-Cookie", handOverBooking({ id: handover.id }));
@@ -192,6 +194,7 @@ export async function confirmationPageData(request: Request) {
     {
       booking: booking ?? null,
       emailError: booking ? (handover?.emailError ?? null) : null,
+      changeLinks,
       contactEmail: getEnv().OWNER_EMAIL,
     },
     { headers },

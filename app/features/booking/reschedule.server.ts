@@ -84,6 +84,16 @@ export async function findBookingByRescheduleToken(
   return { booking: shown(row), state: stateOf(row, link.sequence, now) };
 }
 
+/** The confirmation page's links for a booking that can still change (paths; none once cancelled). */
+export async function changeLinksOf(id: string, executor: Executor = getDb()): Promise<{ cancel: string; reschedule: string } | null> {
+  const [row] = await executor
+    .select({ cancelToken: bookings.cancelToken, sequence: bookings.sequence, status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  if (!row || row.status === "cancelled" || row.status === "completed") return null;
+  return { cancel: `/booking/cancel/${row.cancelToken}`, reschedule: `/booking/reschedule/${rescheduleToken(row.cancelToken, row.sequence)}` };
+}
+
 export type RescheduleResult =
   | { outcome: "not-found" }
   | { outcome: Exclude<RescheduleLinkState, "active"> | "same-time" | "unavailable"; booking: ReschedulableBooking }

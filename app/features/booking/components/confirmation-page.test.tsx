@@ -43,3 +43,22 @@ describe("the confirmation page's next steps", () => {
     expect(html).not.toContain("within minutes");
   });
 });
+
+describe("the confirmation page's change links", () => {
+  const withLinks = (changeLinks: { reschedule: string; cancel: string } | null) =>
+    renderToStaticMarkup(
+      <MemoryRouter>
+        <ConfirmationPage booking={booking} emailError={null} contactEmail="owner@example.com" changeLinks={changeLinks} />
+      </MemoryRouter>,
+    );
+
+  it("offer Reschedule next to Cancel for the booking just made", () => {
+    const html = withLinks({ reschedule: "/booking/reschedule/abc.0", cancel: "/booking/cancel/abc" });
+    expect(html).toMatch(/href="\/booking\/reschedule\/abc\.0"[^>]*>Reschedule<\/a>/);
+    expect(html).toMatch(/href="\/booking\/cancel\/abc"[^>]*>Cancel<\/a>/);
+  });
+
+  it("are absent when the server does not know the booking (only localStorage does)", () => {
+    expect(withLinks(null)).not.toContain("/booking/reschedule/");
+  });
+});

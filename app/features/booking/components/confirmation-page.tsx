@@ -1,5 +1,6 @@
-// /booking/confirmation (SPEC.md section 2): the last saved booking, what happens next, and where
-// to go. 'Loading...' until the saved booking is found; none saved sends the visitor to /booking.
+// /booking/confirmation (SPEC.md section 2): the last saved booking, what happens next, where to
+// go, and (right after booking, when the server knows which booking it is) Reschedule and Cancel.
+// 'Loading...' until the saved booking is found; none saved sends the visitor to /booking.
 import { CalendarCheck, CheckCircle2, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -44,10 +45,13 @@ export function ConfirmationPage({
   booking: handedOver,
   emailError,
   contactEmail,
+  changeLinks = null,
 }: {
   booking: LastBooking | null;
   emailError: string | null;
   contactEmail: string;
+  /** The booking's reschedule and cancel pages, when the page was reached right after booking it. */
+  changeLinks?: { reschedule: string; cancel: string } | null;
 }) {
   const booking = useLastBooking(handedOver);
   if (!booking) {
@@ -127,6 +131,24 @@ export function ConfirmationPage({
           <Link to="/booking">Book Another Session</Link>
         </Button>
       </div>
+      {changeLinks && booking.bookingId === handedOver?.bookingId ? (
+        <section aria-labelledby="change-booking" className="mt-6 rounded-xl border bg-card p-6 text-center shadow-sm">
+          <h2 id="change-booking" className="text-lg font-semibold text-primary">
+            Need Another Time?
+          </h2>
+          <p className="mt-2 text-sm text-muted-foreground">
+            You can move or cancel this session yourself. The links are in your confirmation email too.
+          </p>
+          <div className="mt-4 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild variant="outline" size="lg" className="h-12 px-6 text-base">
+              <Link to={changeLinks.reschedule}>Reschedule</Link>
+            </Button>
+            <Button asChild variant="outline" size="lg" className="h-12 px-6 text-base">
+              <Link to={changeLinks.cancel}>Cancel</Link>
+            </Button>
+          </div>
+        </section>
+      ) : null}
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Need to make changes? Contact us at{" "}
         <a href={`mailto:${contactEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
