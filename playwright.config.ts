@@ -76,11 +76,14 @@ export default defineConfig({
       RATE_LIMIT_BOOKING_PER_CLIENT: "10000/1h",
       RATE_LIMIT_BOOKING_PER_EMAIL: "10000/1d",
       RATE_LIMIT_BOOKING_CANCEL_PER_CLIENT: "10000/1h",
+      RATE_LIMIT_BOOKING_RESCHEDULE_PER_CLIENT: "10000/1h",
       RATE_LIMIT_NEWSLETTER_PER_CLIENT: "10000/1h",
       // The sender's postal line of every newsletter (CAN-SPAM): issues are not sent without it.
       MAILING_POSTAL_ADDRESS: "PO Box 1234, Wichita, KS 67201",
       // An issue's copies go out one a second, so the admin's page is seen following them.
       NEWSLETTER_SEND_PER_MINUTE: "60",
+      // The admin's calendar tests serve their iCalendar files from 127.0.0.1 (tests/e2e/admin-calendar.spec.ts).
+      CALENDAR_ALLOW_PRIVATE: "on",
     },
   },
 });
