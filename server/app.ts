@@ -22,6 +22,7 @@ import { emailOutboxPass } from "./email/worker.server";
 import { startJobRunner } from "./jobs/runner.server";
 import { httpFastPath } from "./fast-path.server";
 import { logger } from "./logger.server";
+import { countedRequests, metricsEndpoint } from "./metrics/http.server";
 import { rateLimitNoticesQueued } from "./rate-limits.server";
 import { reactRouterHandler } from "./react-router-handler.server";
 import { limitRequestBodies, refuseOtherMethods, refuseUnreadableAddresses } from "./request-limits.server";
@@ -86,6 +87,9 @@ export async function startServer({
     }
   });
 
+  // Prometheus' scrape: the bearer token, or this machine only (server/metrics/http.server.ts).
+  app.get("/metrics", metricsEndpoint(env));
+
   // One origin check for every mutating request, before any route runs.
   app.use(refuseCrossSitePosts(env));
   if (viteDevServer) {
@@ -113,7 +117,8 @@ export async function startServer({
 
   // Every instance drops the cached pages a change on any instance affects (blog posts: decision 015).
   const stopListening = fastPath ? await fastPath.hearPageChanges(database) : async () => {};
-  const listener: http.RequestListener = fastPath ? fastPath.listener(app) : app;
+  // Every request counted for /metrics; a cached page only in memory (its budget).
+  const listener: http.RequestListener = countedRequests(app, fastPath?.listener);
 
   let server: http.Server;
   try {

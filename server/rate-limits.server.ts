@@ -28,6 +28,7 @@ import { rateLimitCounters } from "./db/schema";
 import { deliverNow, enqueueEmail } from "./email/outbox.server";
 import { RATE_LIMIT_NOTICE_KIND, rateLimitNoticeEmail } from "./email/rate-limit-notice.server";
 import { logger } from "./logger.server";
+import { countRateLimitRefusal } from "./metrics/registry.server";
 
 /** The owner hears about a refusing policy at most once in this window. */
 const NOTICE_WINDOW_SECONDS = 24 * 60 * 60;
@@ -148,6 +149,7 @@ async function countAgainst(policy: RateLimitName, keys: RateLimitKeys): Promise
     .filter((entry) => entry.refusedForMs !== undefined)
     .sort((a, b) => b.refusedForMs! - a.refusedForMs!)[0];
   if (!refused) return null;
+  countRateLimitRefusal(policy);
   const retryAfterSeconds = Math.max(1, Math.ceil(refused.refusedForMs! / 1000));
   notifyOwnerOnce(policy, refused.key);
   return { policy, key: refused.key, retryAfterSeconds, message: refusalMessage(policy, refused.key, retryAfterSeconds) };
