@@ -7,8 +7,11 @@ import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { blockActionFromAdmin } from "~/features/booking/admin-actions.server";
 import { getBookingsPage } from "~/features/booking/admin-pages.server";
+import { calendarActionFromAdmin, getCalendarsView, isCalendarForm } from "~/features/booking/calendar-admin.server";
+import { ADD_CALENDAR_INTENT, REMOVE_CALENDAR_INTENT, ROTATE_FEED_INTENT } from "~/features/booking/calendar-forms";
 import { bookingListSearch, CREATE_BLOCK_INTENT, DELETE_BLOCK_INTENT } from "~/features/booking/admin-schema";
 import { BlockForm, BlockList } from "~/features/booking/components/admin/blocked-times";
+import { AddCalendarForm, CalendarSourceList, FeedAddress } from "~/features/booking/components/admin/calendars";
 import {
   BookingGroups,
   BookingsEmpty,
@@ -23,16 +26,19 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return getBookingsPage(new URL(args.request.url));
+  const url = new URL(args.request.url);
+  const [page, calendars] = await Promise.all([getBookingsPage(url), getCalendarsView(url)]);
+  return { ...page, calendars };
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  return blockActionFromAdmin(args.request);
+  return (await isCalendarForm(args.request)) ? calendarActionFromAdmin(args.request) : blockActionFromAdmin(args.request);
 }
 
 export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, rangeError, bookings, page, pageCount, total, countByStatus, blocks, confirmDeleteBlockId, today, lastBlockableDate } = loaderData;
+  const { filters, rangeError, bookings, page, pageCount, total, countByStatus, blocks, confirmDeleteBlockId, today, lastBlockableDate, calendars } =
+    loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData : undefined;
   // A new list on its way (a filter, a page), not the reload after a form or the delete question.
@@ -96,6 +102,36 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
             listUrl={listUrl}
             busyDeleteId={submitting?.get("intent") === DELETE_BLOCK_INTENT ? String(submitting.get("blockId")) : null}
           />
+        </div>
+      </section>
+
+      <section id="calendars" aria-labelledby="calendars-heading" className="mt-14 scroll-mt-6">
+        <h2 id="calendars-heading" className="text-xl font-semibold">
+          Calendars
+        </h2>
+        <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
+          Your bookings in your own calendar app, and your calendar&rsquo;s busy times kept off the booking page.
+        </p>
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+          <FeedAddress
+            feedUrl={calendars.feedUrl}
+            listUrl={listUrl}
+            confirmRotate={calendars.confirmRotateFeed}
+            busy={submitting?.get("intent") === ROTATE_FEED_INTENT}
+          />
+          <div className="grid gap-6">
+            <AddCalendarForm
+              listUrl={listUrl}
+              lastResult={actionData?.intent === ADD_CALENDAR_INTENT ? actionData.reply : undefined}
+              busy={submitting?.get("intent") === ADD_CALENDAR_INTENT}
+            />
+            <CalendarSourceList
+              sources={calendars.sources}
+              listUrl={listUrl}
+              confirmRemoveId={calendars.confirmRemoveCalendarId}
+              busyRemoveId={submitting?.get("intent") === REMOVE_CALENDAR_INTENT ? String(submitting.get("sourceId")) : null}
+            />
+          </div>
         </div>
       </section>
     </div>
