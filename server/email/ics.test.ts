@@ -69,4 +69,15 @@ describe("calendarFile", () => {
     expect(text).not.toContain("\uFFFD");
     expect(unfolded(text)).toContain(`DESCRIPTION:${"é".repeat(100)} ${"a\\,".repeat(60)}`);
   });
+
+  it("writes an invitation: METHOD:REQUEST, the SEQUENCE given, the attendee accepted; or its CANCEL", () => {
+    const attendee = { name: "Ada Lovelace", email: "ada@example.com" };
+    const lines = unfolded(calendarFile(event({ attendee, sequence: 3 }), PRODUCT, "REQUEST"));
+    expect(lines).toContain("METHOD:REQUEST");
+    expect(lines).toContain("SEQUENCE:3");
+    expect(lines.find((line) => line.startsWith("ATTENDEE"))).toMatch(/PARTSTAT=ACCEPTED.*:MAILTO:ada@example\.com$/i);
+    expect(unfolded(calendarFile(event({ status: "CANCELLED", sequence: 4 }), PRODUCT, "CANCEL"))).toEqual(
+      expect.arrayContaining(["METHOD:CANCEL", "STATUS:CANCELLED", "SEQUENCE:4"]),
+    );
+  });
 });

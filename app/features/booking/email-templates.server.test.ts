@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { getEnv } from "~/lib/env.server";
 import {
   bookingCancelledEmail,
+  bookingCancelledVisitorEmail,
   bookingConfirmationEmail,
   bookingReminderEmail,
+  bookingRescheduledEmail,
   type BookingConfirmationInput,
 } from "./email-templates.server";
 
@@ -169,6 +171,58 @@ describe("booking cancelled notice", () => {
     for (const value of ["booking_1767312000000", "ada@example.com", "316-555-0100", "9:00 AM – 10:00 AM CT", "Mar 2, 2026, 10:05 AM CT"]) {
       expect(email.text).toContain(value);
       expect(email.html).toContain(value);
+    }
+  });
+});
+
+describe("booking rescheduled", () => {
+  const moved = () =>
+    bookingRescheduledEmail({
+      ...booking({ startsAt: new Date("2026-03-11T19:00:00Z"), endsAt: new Date("2026-03-11T20:00:00Z"), sessionDate: "2026-03-11", sessionTime: "14:00" }),
+      previous: { startsAt: new Date("2026-03-09T14:00:00Z"), endsAt: new Date("2026-03-09T15:00:00Z") },
+      movedAt: new Date("2026-03-02T16:05:00Z"),
+      sequence: 2,
+      cancelUrl: "https://example.com/booking/cancel/abc",
+      rescheduleUrl: "https://example.com/booking/reschedule/abc.2",
+    });
+
+  it("goes to the visitor, cc the owner, with the new and the old time and both links", () => {
+    const email = moved();
+    expect(email.cc).toBe(getEnv().OWNER_EMAIL);
+    expect(email.subject).toBe("Assessment rescheduled: Wed, Mar 11, 2026 at 2:00 PM CT");
+    for (const part of [email.html, email.text]) {
+      for (const value of ["Wednesday, March 11, 2026", "2:00 PM – 3:00 PM CT", "Monday, March 9, 2026", "9:00 AM – 10:00 AM CT"]) {
+        expect(part).toContain(value);
+      }
+      expect(part).toContain("https://example.com/booking/reschedule/abc.2");
+      expect(part).toContain("https://example.com/booking/cancel/abc");
+    }
+  });
+
+  it("attaches the invitation with the booking's UID, the new SEQUENCE and METHOD:REQUEST", () => {
+    const ics = calendarOf(moved());
+    expect(ics).toContain("METHOD:REQUEST");
+    expect(ics).toContain("UID:booking_1767312000000@");
+    expect(ics).toContain("SEQUENCE:2");
+    expect(ics).toContain("DTSTART:20260311T190000Z");
+    expect(ics).toContain("DTSTAMP:20260302T160500Z");
+  });
+});
+
+describe("the cancel's .ics", () => {
+  it("is METHOD:CANCEL, STATUS:CANCELLED with the booking's UID, for the owner and the visitor", () => {
+    const cancelled = {
+      ...booking(),
+      sequence: 1,
+      cancelledAt: new Date("2026-03-02T16:05:00Z"),
+    };
+    const visitor = bookingCancelledVisitorEmail(cancelled);
+    expect(visitor.to).toBe("ada@example.com");
+    for (const email of [bookingCancelledEmail(cancelled), visitor]) {
+      const attachment = email.attachments[0]!;
+      expect(attachment.contentType).toBe("text/calendar; charset=utf-8; method=CANCEL");
+      const ics = Buffer.from(attachment.content, "base64").toString("utf8");
+      for (const line of ["METHOD:CANCEL", "STATUS:CANCELLED", "SEQUENCE:1", "UID:booking_1767312000000@"]) expect(ics).toContain(line);
     }
   });
 });
