@@ -51,6 +51,7 @@ function eventsOf(text: string) {
       summary: event.summary,
       description: event.description,
       status: component.getFirstPropertyValue("status"),
+      sequence: event.sequence,
     };
   });
 }
@@ -95,11 +96,12 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("the bookings feed
     });
     expect(events.map((event) => event.uid).sort()).toEqual([...emailedUids].sort());
 
-    expect(events.map(({ start, end, summary, status }) => ({ start, end, summary, status }))).toEqual([
-      { start: "2027-03-02T16:00:00.000Z", end: "2027-03-02T17:00:00.000Z", summary: "Assessment: Grace Hopper", status: "TENTATIVE" },
-      { start: "2027-03-03T20:00:00.000Z", end: "2027-03-03T21:00:00.000Z", summary: "Assessment: Ada Hopper", status: "CANCELLED" },
+    // The cancel raised the booking's version: SEQUENCE 1, as in the cancel e-mail's .ics.
+    expect(events.map(({ start, end, summary, status, sequence }) => ({ start, end, summary, status, sequence }))).toEqual([
+      { start: "2027-03-02T16:00:00.000Z", end: "2027-03-02T17:00:00.000Z", summary: "Assessment: Grace Hopper", status: "TENTATIVE", sequence: 0 },
+      { start: "2027-03-03T20:00:00.000Z", end: "2027-03-03T21:00:00.000Z", summary: "Assessment: Ada Hopper", status: "CANCELLED", sequence: 1 },
       // April: Central Daylight Time.
-      { start: "2027-04-20T14:00:00.000Z", end: "2027-04-20T15:00:00.000Z", summary: "Assessment: Edsger Hopper", status: "TENTATIVE" },
+      { start: "2027-04-20T14:00:00.000Z", end: "2027-04-20T15:00:00.000Z", summary: "Assessment: Edsger Hopper", status: "TENTATIVE", sequence: 0 },
     ]);
     expect(events[0]!.description).toContain("E-mail: grace@example.com");
     expect(events[0]!.description).toContain("Phone: 316-555-0100");

@@ -1,7 +1,7 @@
 // The owner's private calendar feed (/calendar/{secret}.ics): the bookings of the last 30 days and
 // every future one, for Google, Outlook or Apple Calendar to subscribe to. Each event has the UID of
 // the booking's e-mailed .ics (one event in the calendar, not two); a cancelled booking stays in
-// the feed as STATUS:CANCELLED so a subscribed calendar removes it. The secret lives in
+// the feed as STATUS:CANCELLED so a subscribed calendar removes it; SEQUENCE is the booking's version. The secret lives in
 // booking_settings, made on first use; rotating it makes the old address answer 404.
 import crypto from "node:crypto";
 import { asc, eq, gte } from "drizzle-orm";
@@ -78,6 +78,7 @@ export async function calendarFeed(now = new Date(), executor: Executor = getDb(
       status: bookings.status,
       createdAt: bookings.createdAt,
       cancelledAt: bookings.cancelledAt,
+      sequence: bookings.sequence,
     })
     .from(bookings)
     .where(gte(bookings.endsAt, new Date(now.getTime() - FEED_PAST_DAYS * 24 * 60 * 60_000)))
@@ -92,6 +93,8 @@ export async function calendarFeed(now = new Date(), executor: Executor = getDb(
     const name = `${row.firstName} ${row.lastName}`;
     calendar.createEvent({
       id: bookingEventUid(row.bookingRef, siteUrl),
+      // The booking's version, raised by a move or a cancel: calendars take the newest copy.
+      sequence: row.sequence,
       start: row.startsAt,
       end: row.endsAt,
       stamp: row.cancelledAt ?? row.createdAt,
