@@ -146,7 +146,7 @@ export type RestoreSummary = {
 };
 
 /** A copy of the migrations folder that stops at the archive's migration: the tables are loaded in the shape they were dumped from. */
-function migrationsUpTo(count: number): string {
+export function migrationsUpTo(count: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-migrations-"));
   const journal = readJournal();
   fs.mkdirSync(path.join(dir, "meta"));

@@ -58,6 +58,8 @@ export async function exportTables(db: Database, dir: string, progress: () => Pr
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   return db.transaction(
     async (tx) => {
+      // Timestamps written the same way whatever the server's zone: two dumps of the same rows are the same bytes.
+      await tx.execute(sql`set local timezone to 'UTC'`);
       const migrations = await appliedMigrations(tx);
       const tables: Record<string, TableEntry> = {};
       for (const table of await tablesInLoadOrder(tx)) {
