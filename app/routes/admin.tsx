@@ -3,6 +3,8 @@ import type { Route } from "./+types/admin";
 import { adminAreas } from "~/components/admin-areas";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { BackupStatusLine } from "~/features/admin-dashboard/backup-line";
+import { getBackupLine } from "~/features/admin-dashboard/backup.server";
 import { getAdminOverview } from "~/features/admin-dashboard/overview.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { formatWholeDollars } from "~/lib/money";
@@ -17,7 +19,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireAdmin(args);
-  return { email: user.email, overview: await getAdminOverview() };
+  const [overview, backup] = await Promise.all([getAdminOverview(), getBackupLine()]);
+  return { email: user.email, overview, backup };
 }
 
 // Every area but the dashboard itself, as a card.
@@ -26,7 +29,7 @@ const sections = adminAreas.flatMap((area) => (area.card ? [{ ...area.card, to: 
 const number = new Intl.NumberFormat("en-US");
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { email, overview } = loaderData;
+  const { email, overview, backup } = loaderData;
   const stats = [
     { label: "Total Blog Posts", value: number.format(overview.totalPosts) },
     { label: "Active Affiliates", value: number.format(overview.activeAffiliates) },
@@ -86,6 +89,13 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
+      </section>
+
+      <section aria-labelledby="backups" className="mt-10">
+        <h2 id="backups" className="text-xl font-semibold">
+          Backups
+        </h2>
+        <BackupStatusLine backup={backup} />
       </section>
     </div>
   );
