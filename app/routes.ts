@@ -46,6 +46,7 @@ export default [
     route("admin/orders", "routes/admin-orders.tsx"),
     route("admin/orders/export.csv", "routes/admin-orders-csv.ts"),
     route("admin/orders/:id", "routes/admin-order.tsx"),
+    route("admin/system", "routes/admin-system.tsx"),
     route("affiliate-management", "routes/affiliate-management.tsx"),
     route("affiliate-management/export/:file", "routes/affiliate-management-export.ts"),
   ]),

@@ -1,6 +1,6 @@
 // The admin areas, in the order the admin shell's navigation and the dashboard's cards show them.
 // Every path is an admin route of app/lib/route-access.ts (admin-areas.test.ts checks it).
-import { BarChart3, CalendarDays, FileText, LayoutDashboard, Mail, MailCheck, Newspaper, Receipt, Users, type LucideIcon } from "lucide-react";
+import { Activity, BarChart3, CalendarDays, FileText, LayoutDashboard, Mail, MailCheck, Newspaper, Receipt, Users, type LucideIcon } from "lucide-react";
 import type { RoutePattern } from "~/lib/route-access";
 
 export type AdminArea = {
@@ -64,6 +64,12 @@ export const adminAreas: readonly AdminArea[] = [
     to: "/admin/analytics",
     icon: BarChart3,
     card: { title: "Analytics", description: "Traffic, bookings and conversions over time.", cta: "View Analytics" },
+  },
+  {
+    label: "System",
+    to: "/admin/system",
+    icon: Activity,
+    card: { title: "System", description: "E-mail, background tasks, backups and disk space, with what to do when something is wrong.", cta: "Check the System" },
   },
 ];
 

@@ -165,6 +165,7 @@ export const routeAccess = {
   "/admin/orders": adminPage,
   "/admin/orders/export.csv": page("admin", { methods: ["GET", "HEAD"] }),
   "/admin/orders/:id": adminPage,
+  "/admin/system": adminPage,
   "/affiliate-management": adminPage,
   // affiliates.csv, referrals.csv, payouts.csv.
   "/affiliate-management/export/:file": page("admin", { methods: ["GET", "HEAD"] }),

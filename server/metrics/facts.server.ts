@@ -3,32 +3,39 @@
 // the server's own tables, so their counts are read here rather than by a feature.
 import fs from "node:fs";
 import path from "node:path";
-import { and, count, eq, inArray, isNotNull, min, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import { databaseKind, getDb, migrationsFolder, type Database, type OpenDatabase } from "#server/db/client.server";
 import { emailOutbox, jobs } from "#server/db/schema";
 
 export type OutboxFacts = {
-  /** Waiting to be sent: pending, or claimed by a sender right now. */
+  /** Waiting to be sent, including reminders scheduled for later. */
   pending: number;
+  /** Of those, the ones due now or retrying after a failed attempt (a reminder not yet due is not late). */
+  due: number;
+  /** Due messages queued more than an hour ago. */
+  dueOverAnHour: number;
+  /** When the oldest due message was queued. */
+  oldestDueAt: Date | null;
   /** Given up after the retry window ("dead"). */
   failed: number;
-  /** When the oldest message still waiting was queued. */
-  oldestPendingAt: Date | null;
 };
 
-export async function outboxFacts(db: Database = getDb()): Promise<OutboxFacts> {
-  const rows = await db
-    .select({ status: emailOutbox.status, messages: count(), oldest: min(emailOutbox.createdAt) })
+const HOUR_MS = 60 * 60_000;
+
+export async function outboxFacts(db: Database = getDb(), now = new Date()): Promise<OutboxFacts> {
+  const waiting = inArray(emailOutbox.status, ["pending", "sending"]);
+  const due = and(waiting, or(lte(emailOutbox.nextAttemptAt, now), gt(emailOutbox.attempts, 0)));
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${waiting})`.mapWith(Number),
+      due: sql<number>`count(*) filter (where ${due})`.mapWith(Number),
+      dueOverAnHour: sql<number>`count(*) filter (where ${and(due, lt(emailOutbox.createdAt, new Date(now.getTime() - HOUR_MS)))})`.mapWith(Number),
+      oldestDueAt: sql<Date | null>`min(${emailOutbox.createdAt}) filter (where ${due})`.mapWith(emailOutbox.createdAt),
+      failed: sql<number>`count(*) filter (where ${eq(emailOutbox.status, "dead")})`.mapWith(Number),
+    })
     .from(emailOutbox)
-    .where(inArray(emailOutbox.status, ["pending", "sending", "dead"]))
-    .groupBy(emailOutbox.status);
-  const waiting = rows.filter((row) => row.status !== "dead");
-  const oldest = waiting.map((row) => row.oldest).filter((at): at is Date => at !== null);
-  return {
-    pending: waiting.reduce((sum, row) => sum + row.messages, 0),
-    failed: rows.find((row) => row.status === "dead")?.messages ?? 0,
-    oldestPendingAt: oldest.length > 0 ? new Date(Math.min(...oldest.map((at) => at.getTime()))) : null,
-  };
+    .where(inArray(emailOutbox.status, ["pending", "sending", "dead"]));
+  return { pending: row?.pending ?? 0, due: row?.due ?? 0, dueOverAnHour: row?.dueOverAnHour ?? 0, oldestDueAt: row?.oldestDueAt ?? null, failed: row?.failed ?? 0 };
 }
 
 export type FailedJob = { name: string; lastError: string; at: Date };

@@ -141,12 +141,13 @@ new Gauge({
   },
 });
 databaseGauge("database_size_bytes", "The database's size on disk (pg_database_size).", (known) => known.database.sizeBytes);
-databaseGauge("email_outbox_pending", "E-mails waiting to be sent (pending or being sent).", (known) => known.outbox.pending);
+databaseGauge("email_outbox_pending", "E-mails waiting to be sent, reminders scheduled for later included.", (known) => known.outbox.pending);
+databaseGauge("email_outbox_due", "E-mails due now or retrying after a failed attempt.", (known) => known.outbox.due);
 databaseGauge("email_outbox_failed", "E-mails given up after the retry window (dead); they wait for a resend from /admin/emails.", (known) => known.outbox.failed);
 databaseGauge(
   "email_outbox_oldest_pending_age_seconds",
-  "How long the oldest e-mail still waiting has waited; 0 when none waits.",
-  (known) => (known.outbox.oldestPendingAt ? Math.max(0, (Date.now() - known.outbox.oldestPendingAt.getTime()) / 1000) : 0),
+  "How long ago the oldest e-mail that is due (or retrying) was queued; 0 when none is.",
+  (known) => (known.outbox.oldestDueAt ? Math.max(0, (Date.now() - known.outbox.oldestDueAt.getTime()) / 1000) : 0),
 );
 databaseGauge("jobs_queued", "Background jobs waiting to run (due or not yet due), retries included.", (known) => known.jobs.queued);
 databaseGauge("jobs_running", "Background jobs a runner holds now.", (known) => known.jobs.running);

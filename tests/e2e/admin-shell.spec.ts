@@ -14,9 +14,12 @@ const AREAS = [
   ["Subscribers", "/admin/subscribers"],
   ["Affiliates", "/affiliate-management"],
   ["Analytics", "/admin/analytics"],
+  ["System", "/admin/system"],
 ] as const;
 
 test("every admin page shows the areas, the current one marked, and moves between them", async ({ page }) => {
+  // Ten admin pages loaded and hydrated in one test.
+  test.slow();
   await login(page, ADMIN);
   for (const [label, path] of AREAS) {
     await gotoHydrated(page, path);

@@ -111,8 +111,10 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("/metrics on %s", 
     const queuedAt = new Date(Date.now() - 2 * 60 * 60_000);
     for (let i = 0; i < 3; i++) {
       const { id } = await enqueueEmail({ kind: "test", to: `a${i}@example.com`, subject: "s", html: "<p>h</p>", text: "h" }, db.db);
-      await db.db.execute(sql`update email_outbox set created_at = ${queuedAt.toISOString()} where id = ${id}`);
+      await db.db.execute(sql`update email_outbox set created_at = ${queuedAt.toISOString()}, next_attempt_at = ${queuedAt.toISOString()} where id = ${id}`);
     }
+    // A reminder for next week waits, but is not late.
+    await enqueueEmail({ kind: "test", to: "later@example.com", subject: "s", html: "<p>h</p>", text: "h", sendAt: new Date(Date.now() + 7 * 24 * 60 * 60_000) }, db.db);
     const { id: dead } = await enqueueEmail({ kind: "test", to: "dead@example.com", subject: "s", html: "<p>h</p>", text: "h" }, db.db);
     await db.db.execute(sql`update email_outbox set status = 'dead' where id = ${dead}`);
     await enqueueJob("test:one", { key: "a" }, db.db);
@@ -120,7 +122,8 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("/metrics on %s", 
     await db.db.execute(sql`update jobs set status = 'failed', last_error = 'boom', finished_at = now() where name = 'test:two'`);
 
     const families = await scrape();
-    expect(value(families, "email_outbox_pending")).toBe(3);
+    expect(value(families, "email_outbox_pending")).toBe(4);
+    expect(value(families, "email_outbox_due")).toBe(3);
     expect(value(families, "email_outbox_failed")).toBe(1);
     const age = value(families, "email_outbox_oldest_pending_age_seconds")!;
     expect(age).toBeGreaterThanOrEqual(2 * 60 * 60 - 5);
@@ -136,9 +139,10 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("/metrics on %s", 
     expect(family(families, "nodejs_eventloop_lag_seconds").type).toBe("GAUGE");
 
     // Read again at the next scrape, not kept from the first.
-    await db.db.execute(sql`update email_outbox set status = 'sent' where status = 'pending'`);
+    await db.db.execute(sql`update email_outbox set status = 'sent' where status = 'pending' and to_address <> 'later@example.com'`);
     const later = await scrape();
-    expect(value(later, "email_outbox_pending")).toBe(0);
+    expect(value(later, "email_outbox_pending")).toBe(1);
+    expect(value(later, "email_outbox_due")).toBe(0);
     expect(value(later, "email_outbox_oldest_pending_age_seconds")).toBe(0);
   });
 
