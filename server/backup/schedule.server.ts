@@ -129,7 +129,11 @@ export const dailyBackupJob: JobDefinition = {
   name: "backup:daily",
   everyMs: DAY_MS,
   async run(_payload, context) {
-    await takeScheduledBackup({ progress: context.extendLease });
+    // On PGlite the snapshot's transaction holds the one connection, so a lease update from outside
+    // it would wait for it forever. Nor is one needed there: one process owns PGlite, and its runner
+    // is busy with this job, so nobody else can take it meanwhile.
+    const progress = databaseKind(getDb()) === "postgres" ? context.extendLease : undefined;
+    await takeScheduledBackup({ progress });
   },
 };
 
