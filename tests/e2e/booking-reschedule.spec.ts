@@ -1,0 +1,129 @@
+// Rescheduling as a visitor does it, end to end: book, open the reschedule link from the
+// confirmation e-mail (the mail file the server wrote), pick a new date and time, see the
+// confirmation; the new e-mail's .ics moves the event (same UID, higher SEQUENCE) and the old link
+// says it has expired. At 1280 and 390 px, axe clean; and the same move with JavaScript off.
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { axeProblems, expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail, type Mail } from "./fixtures";
+
+/** The first Monday–Friday at least `days` ahead, YYYY-MM-DD in Chicago. */
+function weekdayAhead(days: number) {
+  const format = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago", year: "numeric", month: "2-digit", day: "2-digit", weekday: "short" });
+  for (let offset = days; ; offset++) {
+    const parts = Object.fromEntries(format.formatToParts(new Date(Date.now() + offset * 86_400_000)).map((part) => [part.type, part.value]));
+    if (parts.weekday !== "Sat" && parts.weekday !== "Sun") return `${parts.year}-${parts.month}-${parts.day}`;
+  }
+}
+
+/** "2026-12-03" → "December 3, 2026". */
+function monthDayYear(date: string) {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+}
+
+async function chooseDate(page: Page, date: string) {
+  const day = page.locator(`td[data-day="${date}"]:not([data-outside]) button`);
+  for (let months = 0; months < 12 && !(await day.isVisible()); months++) {
+    await page.getByRole("button", { name: "Go to the Next Month" }).click();
+  }
+  await day.click();
+  await expect(page.getByText(/^Selected: /)).toContainText(monthDayYear(date));
+}
+
+/** One .ics field of a mail file's attachment (unfolded lines). */
+function icsField(mail: Mail, name: string) {
+  const raw = fs.readFileSync(mail.file, "utf8");
+  const base64 = raw.match(/filename=assessment\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n(\r?\n|--)/)?.[1];
+  if (!base64) throw new Error(`No assessment.ics in ${mail.file}`);
+  const lines = Buffer.from(base64.replace(/\s/g, ""), "base64").toString("utf8").replace(/\r\n /g, "").split("\r\n");
+  return lines.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1);
+}
+
+/** Books `date` at `time` through /booking and answers the confirmation e-mail. */
+async function book(page: Page, date: string, time: string, email: string) {
+  await gotoHydrated(page, "/booking");
+  await expect(page.locator("form#booking")).toHaveAttribute("data-checks", "ready");
+  await chooseDate(page, date);
+  await page.getByLabel("First Name").fill("Ada");
+  await page.getByLabel("Last Name").fill("Lovelace");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("316-555-0100");
+  await page.getByLabel("Focus Area").selectOption("Quality Control Systems");
+  await page.getByLabel("Project Description").fill("Scrap on titanium brackets doubled since the new fixture.");
+  await page.getByLabel("Preferred Time").selectOption(time);
+  await page.getByRole("button", { name: "Schedule Assessment" }).click();
+  await expect(page).toHaveURL(/\/booking\/confirmation$/);
+  return waitForMail({ to: email, kind: "booking_confirmation" });
+}
+
+for (const width of [1280, 390]) {
+  test(`reschedules from the e-mail's link at ${width} px: the new time, the moved .ics, the old link expired`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = uniqueEmail(`reschedule-${width}`);
+    // Times no other spec books, so the dates may coincide with theirs.
+    const [time, newTime, newLabel] = width === 1280 ? ["11:00", "14:00", "2:00 PM"] : ["12:00", "15:00", "3:00 PM"];
+    const date = weekdayAhead(33);
+    const newDate = weekdayAhead(36);
+    const confirmation = await book(page, date, time, email);
+    // The confirmation page offers it too.
+    await expect(page.getByRole("link", { name: "Reschedule" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cancel", exact: true })).toBeVisible();
+
+    const link = linkIn(confirmation, "/booking/reschedule/");
+    await gotoHydrated(page, link);
+    await expect(page.getByRole("heading", { name: "Reschedule Your Assessment" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(monthDayYear(date));
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/booking-reschedule-${width}.png`, fullPage: true });
+
+    await chooseDate(page, newDate);
+    await page.getByLabel("Preferred Time").selectOption(newTime);
+    await page.getByRole("button", { name: "Reschedule Session" }).click();
+
+    await expect(page.getByRole("heading", { name: "Session Rescheduled" })).toBeVisible();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Session rescheduled" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Your session is now on" })).toContainText(newLabel);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/booking-rescheduled-${width}.png`, fullPage: true });
+
+    const moved = await waitForMail({ to: email, kind: "booking_rescheduled" });
+    expect(icsField(moved, "UID")).toBe(icsField(confirmation, "UID"));
+    expect(icsField(confirmation, "SEQUENCE")).toBe("0");
+    expect(icsField(moved, "SEQUENCE")).toBe("1");
+    expect(icsField(moved, "METHOD")).toBe("REQUEST");
+    expect(icsField(moved, "DTSTART")).toMatch(new RegExp(`^${newDate.replace(/-/g, "")}T\\d{6}Z$`));
+
+    // The first link has done its work.
+    await gotoHydrated(page, link);
+    await expect(page.getByRole("heading", { name: "This Link Has Expired" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("use the link in the newest e-mail from us");
+    expect(await axeProblems(page)).toEqual([]);
+
+    // The old slot is free again for everyone.
+    await gotoHydrated(page, "/booking");
+    await expect(page.locator("form#booking")).toHaveAttribute("data-checks", "ready");
+    await chooseDate(page, date);
+    await expect(page.getByLabel("Preferred Time").locator(`option[value='${time}']`)).toBeEnabled();
+  });
+}
+
+test("reschedules with JavaScript turned off: 'Show times', then the move", async ({ browser, baseURL }) => {
+  const email = uniqueEmail("reschedule-no-js");
+  const date = weekdayAhead(33);
+  const newDate = weekdayAhead(36);
+  const scripted = await browser.newPage({ baseURL });
+  const confirmation = await book(scripted, date, "13:00", email);
+  await scripted.close();
+
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto(linkIn(confirmation, "/booking/reschedule/"));
+  await page.getByRole("textbox", { name: "Preferred Date" }).fill(newDate);
+  await page.getByRole("button", { name: "Show times" }).click();
+  await expect(page.getByRole("textbox", { name: "Preferred Date" })).toHaveValue(newDate);
+  await page.getByLabel("Preferred Time").selectOption("16:00");
+  await page.getByRole("button", { name: "Reschedule Session" }).click();
+  await expect(page.getByRole("heading", { name: "Session Rescheduled" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(monthDayYear(newDate));
+  await context.close();
+});
