@@ -46,6 +46,10 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-co
  * `landmarks` its landmark findings of any impact too.
  */
 export async function axeProblems(page: Page, { landmarks = false } = {}): Promise<string[]> {
+  // Colours are judged once transitions (a toast sliding in) have ended: mid-fade text is not the page's.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
   // Evaluated through the DevTools protocol: the page's CSP refuses inline scripts.
   await page.evaluate(axeSource);
   return page.evaluate(async (withLandmarks) => {
