@@ -88,7 +88,6 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     // How many daily backups are kept (in DATA_DIR/backups, or the S3 bucket's backups/).
     BACKUP_KEEP: z.coerce.number({ error: "must be a whole number" }).int().min(1, { error: "must be at least 1" }).default(14),
-    // How many newsletter issue messages go out per minute (the SMTP provider's limits).
     // A trusted proxy's header with the visitor's country (e.g. cf-ipcountry); unset: no countries.
     ANALYTICS_COUNTRY_HEADER: z
       .string()
@@ -104,6 +103,7 @@ const envSchema = z
       .min(30, { error: "must be between 30 and 3650" })
       .max(3650, { error: "must be between 30 and 3650" })
       .default(400),
+    // How many newsletter issue messages go out per minute (the SMTP provider's limits).
     NEWSLETTER_SEND_PER_MINUTE: z.coerce
       .number({ error: "must be a whole number of messages" })
       .int({ error: "must be a whole number of messages" })
