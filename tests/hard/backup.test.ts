@@ -217,6 +217,8 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("backups on %s", (
   it("runs the daily backup once across three instances", async () => {
     const env = getEnv();
     await db.db.delete(backups);
+    // DATA_DIR is this file's for both databases: the other database's run left its archive there.
+    fs.rmSync(path.join(env.DATA_DIR, "backups"), { recursive: true, force: true });
     const instances = [db.db];
     const closers: Array<() => Promise<void>> = [];
     if (name === "postgres") {
