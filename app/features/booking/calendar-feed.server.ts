@@ -9,6 +9,7 @@ import ical, { ICalEventStatus, ICalEventTransparency } from "ical-generator";
 import { site } from "~/content/site";
 import { getEnv } from "~/lib/env.server";
 import { getDb, type Executor } from "#server/db/client.server";
+import { bookingFormColumns } from "./booking.server";
 import { bookingEventUid } from "./email-templates.server";
 import { EXPERIENCE_LEVEL_LABELS } from "./form-options";
 import { bookings, bookingSettings } from "./schema";
@@ -61,18 +62,8 @@ export async function calendarFeed(now = new Date(), executor: Executor = getDb(
   const { SITE_URL: siteUrl } = getEnv();
   const rows = await executor
     .select({
+      ...bookingFormColumns,
       id: bookings.id,
-      bookingRef: bookings.bookingRef,
-      firstName: bookings.firstName,
-      lastName: bookings.lastName,
-      email: bookings.email,
-      phone: bookings.phone,
-      sessionDuration: bookings.sessionDuration,
-      projectType: bookings.projectType,
-      projectDescription: bookings.projectDescription,
-      experienceLevel: bookings.experienceLevel,
-      specificGoals: bookings.specificGoals,
-      additionalRequirements: bookings.additionalRequirements,
       startsAt: bookings.startsAt,
       endsAt: bookings.endsAt,
       status: bookings.status,

@@ -10,7 +10,7 @@ import { databaseError, EXCLUSION_VIOLATION } from "#server/db/errors.server";
 import { emailOutbox } from "#server/db/schema";
 import type { OutboxMessage } from "#server/email/delivery.server";
 import { outboxInsert } from "#server/email/outbox.server";
-import { cancelUrl, slotFreeOf } from "./booking.server";
+import { bookingFormColumns, cancelUrl, slotFreeOf } from "./booking.server";
 import { bookingRescheduledEmail } from "./email-templates.server";
 import { reminderFor } from "./reminders.server";
 import { parseRescheduleToken, rescheduleToken, rescheduleUrl } from "./reschedule-link.server";
@@ -21,20 +21,8 @@ export const BOOKING_RESCHEDULED_KIND = "booking_rescheduled";
 export const REMINDER_MOVED_REASON = "Not sent: the booking was rescheduled";
 
 const rescheduleColumns = {
+  ...bookingFormColumns,
   id: bookings.id,
-  bookingRef: bookings.bookingRef,
-  firstName: bookings.firstName,
-  lastName: bookings.lastName,
-  email: bookings.email,
-  phone: bookings.phone,
-  sessionDate: bookings.sessionDate,
-  sessionTime: bookings.sessionTime,
-  sessionDuration: bookings.sessionDuration,
-  projectType: bookings.projectType,
-  projectDescription: bookings.projectDescription,
-  experienceLevel: bookings.experienceLevel,
-  specificGoals: bookings.specificGoals,
-  additionalRequirements: bookings.additionalRequirements,
   startsAt: bookings.startsAt,
   endsAt: bookings.endsAt,
   status: bookings.status,
