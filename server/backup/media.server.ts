@@ -2,8 +2,8 @@
 // when S3_BUCKET is set (server/uploads/media-store.server.ts decides the same way).
 import fs from "node:fs";
 import path from "node:path";
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { IMMUTABLE_CACHE_CONTROL, type S3Settings } from "#server/uploads/media-store.server";
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
+import { IMMUTABLE_CACHE_CONTROL, s3Client, type S3Settings } from "#server/uploads/media-store.server";
 
 export type MediaFiles = {
   /** Every stored key. */
@@ -35,14 +35,7 @@ export function diskMedia(root: string): MediaFiles {
 }
 
 export function s3Media(settings: S3Settings): MediaFiles {
-  const client = new S3Client({
-    region: settings.region ?? "us-east-1",
-    endpoint: settings.endpoint,
-    forcePathStyle: Boolean(settings.endpoint),
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  const client = s3Client(settings);
   return {
     async list() {
       const keys: string[] = [];

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { Request, Response } from "express";
 import { resolveAuthSecret } from "~/lib/auth-secret.server";
 import { type Env, getEnv } from "~/lib/env.server";
@@ -15,6 +15,7 @@ import type { JobDefinition } from "#server/jobs/runner.server";
 import { logger } from "#server/logger.server";
 import { createBackup } from "./archive.server";
 import { BACKUP_PREFIX, diskMedia, type MediaFiles, s3Media } from "./media.server";
+import { s3Client } from "#server/uploads/media-store.server";
 import { lastBackupFailure, lastBackupStatus, recordBackup } from "./status.server";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -56,14 +57,7 @@ function diskShelf(dir: string): ArchiveShelf {
 
 function s3Shelf(env: Env): ArchiveShelf {
   const settings = s3Settings(env);
-  const client = new S3Client({
-    region: settings.region ?? "us-east-1",
-    endpoint: settings.endpoint,
-    forcePathStyle: Boolean(settings.endpoint),
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  const client = s3Client(settings);
   return {
     async put(file, name) {
       const key = `${BACKUP_PREFIX}/${name}`;

@@ -62,8 +62,9 @@ export type S3Settings = {
   secretAccessKey?: string;
 };
 
-export function s3MediaStore(settings: S3Settings): MediaStore {
-  const client = new S3Client({
+/** The S3 client for the configured bucket (media, and backups' uploads). */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
     region: settings.region ?? "us-east-1",
     endpoint: settings.endpoint,
     // Self-hosted S3-compatible servers (MinIO, s3rver) address buckets by path.
@@ -76,6 +77,10 @@ export function s3MediaStore(settings: S3Settings): MediaStore {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
+}
+
+export function s3MediaStore(settings: S3Settings): MediaStore {
+  const client = s3Client(settings);
   return {
     async put(key, bytes, contentType) {
       if (!isMediaKey(key)) throw new Error(`not a media key: ${key}`);
