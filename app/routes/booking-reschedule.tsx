@@ -19,5 +19,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const headers = loaderOrActionHeaders;
 
 export default function BookingReschedule({ loaderData, actionData }: Route.ComponentProps) {
+  // The loader also answers the page's fetcher for a day's times (?date=), which is never the page.
+  if (!("booking" in loaderData)) return null;
   return <ReschedulePage {...loaderData} actionResult={actionData} />;
 }

@@ -123,9 +123,16 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("rescheduling on %
     return { input, row: row!, token: rescheduleToken(row!.cancelToken, 0) };
   }
   const emailsOf = (kind: string) => db.db.select().from(emailOutbox).where(eq(emailOutbox.kind, kind));
+  const slotMap = (slots: Array<{ time: string; available: boolean }>) => Object.fromEntries(slots.map((slot) => [slot.time, slot.available]));
   const slotsOf = async (date: string, duration = "60") => {
     const page = await bookingRoute.loader(routeArgs(siteRequest(`/booking?${new URLSearchParams({ date, duration })}`)) as never);
-    return Object.fromEntries(page.availability!.slots.map((slot) => [slot.time, slot.available]));
+    return slotMap(page.availability!.slots);
+  };
+  /** The reschedule page's own list for `date` (its fetcher's ?date=). */
+  const rescheduleSlotsOf = async (token: string, date: string) => {
+    const answer = await openPage(token, freshIp(), `?date=${date}`);
+    if (answer.kind !== "data" || !answer.data.availability) throw new Error(`no slots: ${JSON.stringify(answer)}`);
+    return slotMap(answer.data.availability.slots);
   };
 
   describe("the move", () => {
@@ -191,11 +198,39 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("rescheduling on %
       });
     });
 
-    it("moves a 90-minute session onto a time that overlaps its own old one", async () => {
-      const { row, token } = await book({ sessionDate: daysAhead(11), sessionTime: "10:00", sessionDuration: "90" });
-      expect((await move(token, { sessionDate: row.sessionDate, sessionTime: "11:00" })).kind).toBe("redirect");
-      const [moved] = await db.db.select({ startsAt: bookings.startsAt }).from(bookings).where(eq(bookings.id, row.id));
-      expect(moved!.startsAt).toEqual(centralInstant(row.sessionDate, "11:00"));
+    it("offers the times that overlap only the booking's own, and moves a 90-minute session onto one", async () => {
+      const date = daysAhead(11);
+      const { row, token } = await book({ sessionDate: date, sessionTime: "10:00", sessionDuration: "90" });
+      await book({ sessionDate: date, sessionTime: "13:00" });
+      // /booking sees 09:00-11:00 taken by this booking (10:00-11:30) and 12:00 by the other one.
+      expect(await slotsOf(date, "90")).toMatchObject({ "09:00": false, "10:00": false, "11:00": false, "12:00": false, "13:00": false, "14:00": true });
+      // The reschedule page's list lets go of its own booking's time, not of the other's.
+      const listed = await rescheduleSlotsOf(token, date);
+      expect(listed).toMatchObject({ "09:00": true, "10:00": true, "11:00": true, "12:00": false, "13:00": false, "14:00": true });
+      // Without JavaScript, 'Show times' answers the same list.
+      const shown = await move(token, { intent: "show-times", sessionDate: date });
+      expect(shown.kind === "data" && slotMap(shown.data.availability.slots)).toEqual(listed);
+
+      expect((await move(token, { sessionDate: date, sessionTime: "11:00" })).kind).toBe("redirect");
+      const [moved] = await db.db.select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt }).from(bookings).where(eq(bookings.id, row.id));
+      expect(moved).toEqual({ startsAt: centralInstant(date, "11:00"), endsAt: centralInstant(date, "12:30") });
+      // And back onto 10:00, which overlaps its new time (11:00-12:30) too.
+      const next = rescheduleToken(row.cancelToken, 1);
+      expect((await rescheduleSlotsOf(next, date))["10:00"]).toBe(true);
+      expect((await move(next, { sessionDate: date, sessionTime: "10:00" })).kind).toBe("redirect");
+      expect((await slotsOf(date, "90"))["11:00"]).toBe(false);
+    });
+
+    it("answers the page's day question for a good link without counting it, and counts a guessed link's", async () => {
+      const { token } = await book({ sessionDate: daysAhead(11) });
+      const ip = freshIp();
+      for (let i = 0; i < 35; i++) expect((await openPage(token, ip, `?date=${daysAhead(12)}`)).status).toBe(200);
+      expect((await openPage(token, ip)).status).toBe(200);
+      const guess = rescheduleToken("x".repeat(32), 0);
+      const answers = [];
+      for (let i = 0; i < 30; i++) answers.push(await openPage(guess, ip, `?date=${daysAhead(12)}`).catch((thrown: unknown) => answerOf(thrown)));
+      expect(answers.slice(0, 29).map((answer) => answer.status)).toEqual(Array(29).fill(404));
+      expect(answers[29]!.status).toBe(429);
     });
 
     it("sends no reminder when the new time is less than 24 hours away, and drops the old one", async () => {

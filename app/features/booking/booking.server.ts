@@ -32,12 +32,17 @@ export type Availability = {
   checkedAt: number;
 };
 
-/** Non-cancelled bookings, blocked times and the owner's calendars' busy times that overlap `window`: one statement (on PGlite each costs CPU in-process). */
-async function listBusyIntervals(window: Interval, executor: Executor = getDb()): Promise<Interval[]> {
+/**
+ * Non-cancelled bookings (but `exceptBookingId`, the one a reschedule moves: its own time does not
+ * stand in its way), blocked times and the owner's calendars' busy times that overlap `window`: one
+ * statement (on PGlite each costs CPU in-process).
+ */
+async function listBusyIntervals(window: Interval, exceptBookingId: string | undefined, executor: Executor = getDb()): Promise<Interval[]> {
+  const except = exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId);
   return executor
     .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
     .from(bookings)
-    .where(and(ne(bookings.status, "cancelled"), lt(bookings.startsAt, window.endsAt), gt(bookings.endsAt, window.startsAt)))
+    .where(and(ne(bookings.status, "cancelled"), lt(bookings.startsAt, window.endsAt), gt(bookings.endsAt, window.startsAt), except))
     .unionAll(
       executor
         .select({ startsAt: bookingBlocks.startsAt, endsAt: bookingBlocks.endsAt })
@@ -53,14 +58,14 @@ async function listBusyIntervals(window: Interval, executor: Executor = getDb())
 }
 
 export async function getAvailability(
-  { date, duration, horizonDays }: { date: string; duration: string; horizonDays: number },
+  { date, duration, horizonDays, exceptBookingId }: { date: string; duration: string; horizonDays: number; exceptBookingId?: string },
   now: Date,
   executor: Executor = getDb(),
 ): Promise<Availability> {
   // A day before today or past the horizon offers nothing: no query (year 9999's window does not
   // even fit PostgreSQL's timestamps as the driver writes them).
   const bookable = date >= centralDate(now) && isWithinHorizon(date, now, horizonDays);
-  const busy = bookable ? await listBusyIntervals(dayWindow(date), executor) : [];
+  const busy = bookable ? await listBusyIntervals(dayWindow(date), exceptBookingId, executor) : [];
   return { date, duration, slots: daySlots({ date, durationMinutes: Number(duration), now, horizonDays, busy }), checkedAt: now.getTime() };
 }
 

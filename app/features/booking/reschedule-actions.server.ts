@@ -18,7 +18,7 @@ import { rateLimitRequest, refusalHeaders } from "#server/rate-limits.server";
 import { getAvailability, type Availability } from "./booking.server";
 import { BOOKING_MESSAGES } from "./forms";
 import { BOOKING_FAILED, RESCHEDULE_INTENT, RESCHEDULE_TOASTS, SAME_TIME_MESSAGE, SHOW_TIMES_INTENT } from "./messages";
-import { rescheduleSchema } from "./reschedule-forms";
+import { rescheduleSchema, SLOT_DATE_PARAM } from "./reschedule-forms";
 import {
   findBookingByRescheduleToken,
   rescheduleBooking,
@@ -63,6 +63,9 @@ function tooMany(refusal: { message: string }) {
 }
 
 export async function reschedulePageData(request: Request, token: string, now = new Date(), clientIp?: string) {
+  const url = new URL(request.url);
+  const slotDate = url.searchParams.get(SLOT_DATE_PARAM);
+  if (slotDate !== null) return daySlotsOfLink(request, token, slotDate, now, clientIp);
   // --- Rate limit (server/rate-limits.server.ts): per client address.
   const refusal = await rateLimitRequest(request, { client: clientIp });
   if (refusal) throw data(refusal.message, { status: 429, headers: refusalHeaders(refusal) });
@@ -74,10 +77,27 @@ export async function reschedulePageData(request: Request, token: string, now = 
     today: centralDate(now),
     lastDate: lastBookableDate(now, horizonDays),
     // The page a move lands on: the new link, saying the move is done.
-    rescheduled: new URL(request.url).searchParams.has(RESCHEDULED_PARAM),
+    rescheduled: url.searchParams.has(RESCHEDULED_PARAM),
   };
   if (!found) return data({ ...page, booking: null }, { status: 404, headers: NO_STORE });
   return data({ ...page, booking: pageBooking(found.booking, found.state) }, { headers: NO_STORE });
+}
+
+/**
+ * The page's own question for a day's times (`?date=`): the slots as a new booking sees them, but
+ * with this booking's own time free, since the move lets go of it in the same statement. A link that
+ * matches no booking counts against the limit (a guess at a token); the holder of a good link may
+ * look at as many days as a visitor on /booking.
+ */
+async function daySlotsOfLink(request: Request, token: string, date: string, now: Date, clientIp?: string) {
+  const found = await findBookingByRescheduleToken(token, now);
+  if (!found) {
+    const refusal = await rateLimitRequest(request, { client: clientIp });
+    if (refusal) throw data(refusal.message, { status: 429, headers: refusalHeaders(refusal) });
+    throw data(null, { status: 404, headers: NO_STORE });
+  }
+  const availability = found.state === "active" ? await availabilityOf(date, found, now) : null;
+  return data({ availability }, { headers: NO_STORE });
 }
 
 export type RescheduleActionResult = ActionResult & {
@@ -101,9 +121,11 @@ function serverSchema() {
   return schema;
 }
 
-async function availabilityOf(date: FormDataEntryValue | null, duration: string, now: Date) {
+/** `date`'s slots for moving `found`: its own time counts as free (see daySlotsOfLink). */
+async function availabilityOf(date: FormDataEntryValue | null, found: { booking: ReschedulableBooking; bookingId: string }, now: Date) {
   if (typeof date !== "string" || !isCalendarDate(date)) return null;
-  return getAvailability({ date, duration, horizonDays: getEnv().BOOKING_HORIZON_DAYS }, now);
+  const duration = String(found.booking.sessionDuration);
+  return getAvailability({ date, duration, horizonDays: getEnv().BOOKING_HORIZON_DAYS, exceptBookingId: found.bookingId }, now);
 }
 
 /** Where a link that can no longer move the booking sends the visitor back to: its page says why. */
@@ -123,11 +145,10 @@ export async function rescheduleFromLink(request: Request, token: string, now = 
   const found = await findBookingByRescheduleToken(token, now);
   if (!found) return data(null, { status: 404, headers: NO_STORE });
   if (found.state !== "active") return backToPage(token, found.state);
-  const duration = String(found.booking.sessionDuration);
 
   // Without JavaScript, "Show times" asks for the chosen date's times: nothing moves.
   if (formData.get("intent") === SHOW_TIMES_INTENT) {
-    const availability = await availabilityOf(formData.get("sessionDate"), duration, now);
+    const availability = await availabilityOf(formData.get("sessionDate"), found, now);
     if (availability?.slots.some((slot) => slot.time === formData.get("sessionTime") && !slot.available)) formData.delete("sessionTime");
     formData.delete("intent");
     const result: RescheduleActionResult = { ok: false, reply: parseWithZod(formData, { schema: z.object({}) }).reply(), availability };
@@ -140,7 +161,7 @@ export async function rescheduleFromLink(request: Request, token: string, now = 
     const result: RescheduleActionResult = {
       ok: false,
       reply: submission.reply(),
-      availability: await availabilityOf(formData.get("sessionDate"), duration, now),
+      availability: await availabilityOf(formData.get("sessionDate"), found, now),
     };
     return data(result, { status: 400, headers: NO_STORE });
   }
@@ -166,7 +187,7 @@ export async function rescheduleFromLink(request: Request, token: string, now = 
       const result: RescheduleActionResult = {
         ok: false,
         reply: submission.reply({ fieldErrors: { sessionTime: [message] } }),
-        availability: await availabilityOf(submission.value.sessionDate, duration, now),
+        availability: await availabilityOf(submission.value.sessionDate, found, now),
       };
       return data(result, { status: 409, headers: NO_STORE });
     }

@@ -6,6 +6,9 @@ import { centralInstant, isCalendarDate } from "~/lib/central-time";
 import { BOOKING_MESSAGES, type BookingRules } from "./forms";
 import { isSlotTime, isWithinHorizon, meetsLeadTime } from "./slots";
 
+/** The query of the page's fetcher for a day's times, answered by the page's own loader. */
+export const SLOT_DATE_PARAM = "date";
+
 export function rescheduleSchema({ now, horizonDays }: BookingRules) {
   return z
     .object({

@@ -65,11 +65,11 @@ export async function findBookingByRescheduleToken(
   token: string,
   now = new Date(),
   executor: Executor = getDb(),
-): Promise<{ booking: ReschedulableBooking; state: RescheduleLinkState } | undefined> {
+): Promise<{ booking: ReschedulableBooking; state: RescheduleLinkState; bookingId: string } | undefined> {
   const link = parseRescheduleToken(token);
   const row = link && (await findRow(link.cancelToken, executor));
   if (!link || !row) return undefined;
-  return { booking: shown(row), state: stateOf(row, link.sequence, now) };
+  return { booking: shown(row), state: stateOf(row, link.sequence, now), bookingId: row.id };
 }
 
 /** The confirmation page's links for a booking that can still change (paths; none once cancelled). */

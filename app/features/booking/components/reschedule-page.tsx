@@ -6,14 +6,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { CalendarClock, SearchX } from "lucide-react";
 import { useEffect } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { FormError, SelectField, SubmitButton, useToast } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { isCalendarDate } from "~/lib/central-time";
 import type { Availability } from "../booking.server";
 import { RESCHEDULE_INTENT } from "../messages";
 import type { RescheduleActionResult, ReschedulePageBooking } from "../reschedule-actions.server";
-import type { RescheduleFormValues } from "../reschedule-forms";
+import { SLOT_DATE_PARAM, type RescheduleFormValues } from "../reschedule-forms";
 import { SLOT_TIMES, slotLabel, type SlotState } from "../slots";
 import { SessionDateField } from "./session-date-field";
 
@@ -81,12 +81,15 @@ function RescheduleForm({
 
   const date = fields.sessionDate.value ?? "";
   const duration = booking.durationMinutes;
+  // This page's loader answers with the booking's own time free (the move lets go of it), where
+  // /booking's would show it taken.
+  const { pathname } = useLocation();
   const availabilityFetcher = useFetcher<{ availability: Availability | null }>();
   useEffect(() => {
     if (!isCalendarDate(date)) return;
-    void availabilityFetcher.load(`/booking?${new URLSearchParams({ date, duration })}`);
+    void availabilityFetcher.load(`${pathname}?${new URLSearchParams({ [SLOT_DATE_PARAM]: date })}`);
     // `load` is stable; the fetcher object itself changes on every state change.
-  }, [date, duration]);
+  }, [date, pathname]);
   const fetched = availabilityFetcher.data?.availability;
   const slots = newestAvailability(date, duration, [fetched, actionResult?.availability])?.slots ?? slotsBeforeADateIsChosen;
   // A time chosen for another date that this one has taken is cleared.
