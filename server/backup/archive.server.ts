@@ -7,14 +7,14 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as tar from "tar";
-import { type Database, migrationsFolder, openDatabase } from "#server/db/client.server";
-import { acquireDirectoryLock, LOCK_FILE_NAME } from "#server/db/pglite-lock.server";
+import { type Database, type Executor, migrationsFolder, openDatabase } from "#server/db/client.server";
+import { acquireDirectoryLock } from "#server/db/pglite-lock.server";
 import type { MediaFiles } from "./media.server";
 import { appliedMigrations, countRows, exportTables, importTables, type TableEntry } from "./tables.server";
 
@@ -180,22 +180,25 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       if (manifest.secret && fs.existsSync(secretPath) && sha256(fs.readFileSync(secretPath)) !== manifest.secret.sha256) problems.push("DATA_DIR holds another session secret");
       if (problems.length > 0 && !target.force) throw new BackupError(`The target is not empty: ${problems.join("; ")}. Nothing was restored; use --force to replace it.`);
 
-      const folder = migrationsUpTo(manifest.database.migrations);
-      try {
-        const db = await database.reset(folder);
-        await importTables(db, path.join(archive.dir, "database"), manifest.tables);
-        const loaded = await countRows(db);
+      // One transaction from the emptying to the media's check (PostgreSQL and PGlite both have
+      // transactional DDL): a restore that fails midway leaves the database as it was.
+      const migrations = readMigrationFiles({ migrationsFolder }).slice(0, manifest.database.migrations);
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`drop schema if exists drizzle cascade`);
+        await tx.execute(sql`drop schema if exists public cascade`);
+        await tx.execute(sql`create schema public`);
+        await applyMigrations(tx, migrations);
+        await importTables(tx, path.join(archive.dir, "database"), manifest.tables);
+        const loaded = await countRows(tx);
         const wrong = Object.entries(manifest.tables).filter(([table, entry]) => loaded[table] !== entry.rows);
         if (wrong.length > 0) throw new Error(`row counts differ after the load: ${wrong.map(([table, entry]) => `${table} ${loaded[table]} of ${entry.rows}`).join(", ")}`);
-      } finally {
-        fs.rmSync(folder, { recursive: true, force: true });
-      }
+        for (const item of manifest.media) {
+          await target.media.write(item.key, fs.readFileSync(path.join(archive.dir, "media", item.key)));
+          if (sha256(await target.media.read(item.key)) !== item.sha256) throw new Error(`media file ${item.key} does not match its checksum after the restore`);
+        }
+      });
       await database.close();
 
-      for (const item of manifest.media) {
-        await target.media.write(item.key, fs.readFileSync(path.join(archive.dir, "media", item.key)));
-        if (sha256(await target.media.read(item.key)) !== item.sha256) throw new Error(`media file ${item.key} does not match its checksum after the restore`);
-      }
       if (manifest.secret) {
         fs.mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
         fs.copyFileSync(path.join(archive.dir, "secret"), secretPath);
@@ -222,11 +225,24 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
   }
 }
 
+/**
+ * The archive's migrations applied inside the restore's transaction, recorded as drizzle's migrator
+ * records them (its own migrate() commits a transaction of its own), so the server's start
+ * continues from there.
+ */
+async function applyMigrations(tx: Executor, migrations: MigrationMeta[]) {
+  await tx.execute(sql`create schema drizzle`);
+  await tx.execute(sql`create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`);
+  for (const migration of migrations) {
+    for (const statement of migration.sql) await tx.execute(sql.raw(statement));
+    await tx.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`);
+  }
+}
+
 type DatabaseTarget = {
+  db: Database;
   /** Rows per table now (an empty object when it has no tables yet). */
   rowsNow: () => Promise<Record<string, number>>;
-  /** Empties it and creates the tables with the migrations in `folder`. */
-  reset: (folder: string) => Promise<Database>;
   close: () => Promise<void>;
 };
 
@@ -235,12 +251,8 @@ async function postgresTarget(databaseUrl: string): Promise<DatabaseTarget> {
   const db = drizzlePg(pool) as unknown as Database;
   let closed = false;
   return {
+    db,
     rowsNow: () => countRows(db),
-    async reset(folder) {
-      await pool.query("drop schema if exists drizzle cascade; drop schema public cascade; create schema public");
-      await migratePg(drizzlePg(pool), { migrationsFolder: folder });
-      return db;
-    },
     async close() {
       if (closed) return;
       closed = true;
@@ -249,34 +261,30 @@ async function postgresTarget(databaseUrl: string): Promise<DatabaseTarget> {
   };
 }
 
-/** PGlite in DATA_DIR/pglite, holding its lock (a running server holds it: the restore is refused). */
+/** PGlite in DATA_DIR/pglite (created when absent), holding its lock (a running server holds it: the restore is refused). */
 async function pgliteTarget(dataDir: string): Promise<DatabaseTarget> {
   const dir = path.resolve(dataDir, "pglite");
   const release = await acquireDirectoryLock(dir).catch((error: unknown) => {
     throw new BackupError(`The database in ${dir} is in use (${(error as Error).message}); stop the server first.`);
   });
-  let client: PGlite | undefined;
-  let closed = false;
-  const open = async () => {
+  let client: PGlite;
+  try {
     client = new PGlite(dir);
     await client.waitReady;
-    return drizzlePglite({ client }) as unknown as Database;
-  };
-  const existing = fs.existsSync(path.join(dir, "PG_VERSION")) ? await open() : undefined;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite({ client }) as unknown as Database;
+  let closed = false;
   return {
-    rowsNow: async () => (existing ? countRows(existing) : {}),
-    async reset(folder) {
-      await client?.close();
-      for (const entry of fs.readdirSync(dir)) if (entry !== LOCK_FILE_NAME) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
-      const db = await open();
-      await migratePglite(db as never, { migrationsFolder: folder });
-      return db;
-    },
+    db,
+    rowsNow: () => countRows(db),
     async close() {
       if (closed) return;
       closed = true;
       try {
-        await client?.close();
+        await client.close();
       } finally {
         release();
       }

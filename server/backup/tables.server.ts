@@ -104,36 +104,34 @@ export async function countRows(executor: Executor): Promise<Record<string, numb
   return counts;
 }
 
-/** Loads `dir/<table>.jsonl` into the (empty) tables, in one transaction, then moves each serial column's sequence past its rows. */
-export async function importTables(db: Database, dir: string, tables: Record<string, TableEntry>) {
-  await db.transaction(async (tx) => {
-    const order = await tablesInLoadOrder(tx);
-    const unknown = Object.keys(tables).filter((table) => !order.includes(table));
-    if (unknown.length > 0) throw new Error(`the archive has tables this database lacks: ${unknown.join(", ")}`);
-    for (const table of order) {
-      if (!tables[table]) continue;
-      const lines = readline.createInterface({ input: fs.createReadStream(path.join(dir, `${table}.jsonl`)), crlfDelay: Infinity });
-      let batch: string[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
-        await tx.execute(sql`insert into ${sql.identifier(table)} select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${`[${batch.join(",")}]`}::jsonb)`);
-        batch = [];
-      };
-      for await (const line of lines) {
-        if (line === "") continue;
-        batch.push(line);
-        if (batch.length >= IMPORT_BATCH) await flush();
-      }
-      await flush();
+/** Loads `dir/<table>.jsonl` into the (empty) tables, in the caller's transaction, then moves each serial column's sequence past its rows. */
+export async function importTables(tx: Executor, dir: string, tables: Record<string, TableEntry>) {
+  const order = await tablesInLoadOrder(tx);
+  const unknown = Object.keys(tables).filter((table) => !order.includes(table));
+  if (unknown.length > 0) throw new Error(`the archive has tables this database lacks: ${unknown.join(", ")}`);
+  for (const table of order) {
+    if (!tables[table]) continue;
+    const lines = readline.createInterface({ input: fs.createReadStream(path.join(dir, `${table}.jsonl`)), crlfDelay: Infinity });
+    let batch: string[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await tx.execute(sql`insert into ${sql.identifier(table)} select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${`[${batch.join(",")}]`}::jsonb)`);
+      batch = [];
+    };
+    for await (const line of lines) {
+      if (line === "") continue;
+      batch.push(line);
+      if (batch.length >= IMPORT_BATCH) await flush();
     }
-    const serials = await query<{ table: string; column: string }>(
-      tx,
-      sql`select table_name as table, column_name as column from information_schema.columns where table_schema = 'public' and column_default like 'nextval(%'`,
+    await flush();
+  }
+  const serials = await query<{ table: string; column: string }>(
+    tx,
+    sql`select table_name as table, column_name as column from information_schema.columns where table_schema = 'public' and column_default like 'nextval(%'`,
+  );
+  for (const { table, column } of serials) {
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce(max(${sql.identifier(column)}), 1), max(${sql.identifier(column)}) is not null) from ${sql.identifier(table)}`,
     );
-    for (const { table, column } of serials) {
-      await tx.execute(
-        sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce(max(${sql.identifier(column)}), 1), max(${sql.identifier(column)}) is not null) from ${sql.identifier(table)}`,
-      );
-    }
-  });
+  }
 }
