@@ -1,6 +1,8 @@
 // npx tsx scripts/bench/backup.ts: backup and restore time and archive size for a site with 10,000
 // subscribers, 1,000 bookings, 500 orders and 50 images (every other table 30 rows), on PGlite and
-// on PostgreSQL (TEST_DATABASE_URL), each archive restored into the other kind as well.
+// on PostgreSQL (TEST_DATABASE_URL), each archive restored into the other kind as well. A writer
+// inserts a subscriber every 10 ms before and during the backup: the longest wait is how long the
+// backup stalls the site's writes (PGlite's one connection is the snapshot's while it dumps).
 // BENCH_SCALE=0.01 runs it small (a smoke test).
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -8,7 +10,7 @@ import path from "node:path";
 import { createBackup, restoreBackup } from "#server/backup/archive.server";
 import { diskMedia } from "#server/backup/media.server";
 import { tablesInLoadOrder } from "#server/backup/tables.server";
-import { openDatabase } from "#server/db/client.server";
+import { type Database, openDatabase } from "#server/db/client.server";
 import { createPostgresDatabase, tempDir } from "../support/databases";
 import { insertRows } from "../support/fill-tables";
 
@@ -19,6 +21,24 @@ const IMAGES = Math.max(1, Math.round(50 * scale));
 const IMAGE_BYTES = 150_000;
 
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+const WRITE_PACE_MS = 10;
+let nextWrite = 1_000_000;
+
+/** Inserts one subscriber at a time, WRITE_PACE_MS apart, until `until` settles: each insert's time in ms. */
+async function writeWhile(db: Database, until: Promise<unknown>) {
+  let done = false;
+  void until.finally(() => (done = true)).catch(() => {});
+  const waits: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    await insertRows(db, "newsletter_subscriptions", nextWrite++, 1, BASE_ROWS);
+    waits.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, WRITE_PACE_MS));
+  }
+  waits.sort((a, b) => a - b);
+  const ms = (value: number | undefined) => `${(value ?? 0).toFixed(1)} ms`;
+  return `${waits.length} writes, median ${ms(waits[Math.floor(waits.length / 2)])}, longest ${ms(waits.at(-1))}`;
+}
 
 async function target(kind: "pglite" | "postgres") {
   const dataDir = tempDir("bench-backup-");
@@ -48,9 +68,13 @@ for (const kind of kinds) {
     fs.writeFileSync(path.join(source.dataDir, `media/posts/image-${n}.webp`), crypto.randomBytes(IMAGE_BYTES));
   }
   const archive = path.join(source.dataDir, "bench.tar.gz");
+  const alone = await writeWhile(opened.db, new Promise((resolve) => setTimeout(resolve, 2_000)));
   let started = performance.now();
-  const taken = await createBackup({ db: opened.db, kind, dataDir: source.dataDir, media: diskMedia(path.join(source.dataDir, "media")) }, archive);
-  console.log(`${kind}: backup ${seconds(started)} s, ${(taken.sizeBytes / 1e6).toFixed(1)} MB (subscribers ${taken.manifest.tables.newsletter_subscriptions?.rows}, bookings ${taken.manifest.tables.bookings?.rows}, orders ${taken.manifest.tables.orders?.rows}, images ${taken.manifest.media.length})`);
+  const backup = createBackup({ db: opened.db, kind, dataDir: source.dataDir, media: diskMedia(path.join(source.dataDir, "media")) }, archive);
+  const during = await writeWhile(opened.db, backup);
+  const taken = await backup;
+  console.log(`${kind}: backup ${seconds(started)} s, ${(taken.sizeBytes / 1e6).toFixed(1)} MB (subscribers ${taken.manifest.tables.newsletter_subscriptions?.rows} with the writer's, bookings ${taken.manifest.tables.bookings?.rows}, orders ${taken.manifest.tables.orders?.rows}, images ${taken.manifest.media.length})`);
+  console.log(`${kind}: writes without a backup: ${alone}; during it: ${during}`);
   await opened.close();
   for (const into of kinds) {
     const restoreTarget = await target(into);
