@@ -123,7 +123,6 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
             <AddCalendarForm
               listUrl={listUrl}
               lastResult={actionData?.intent === ADD_CALENDAR_INTENT ? actionData.reply : undefined}
-              busy={submitting?.get("intent") === ADD_CALENDAR_INTENT}
             />
             <CalendarSourceList
               sources={calendars.sources}

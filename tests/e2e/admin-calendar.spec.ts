@@ -1,6 +1,7 @@
 // The owner's calendars on /admin/bookings, at 1280 and 390 px: a busy-time calendar added (served
 // by this test from 127.0.0.1, which the e2e server may fetch: CALENDAR_ALLOW_PRIVATE) is fetched at
-// once and listed with its busy times; removed after a question. The feed address is copied to the
+// once (the wait shown, the page usable meanwhile) and listed with its busy times; a failing one says
+// it was never fetched, with its error; removed after a question. The feed address is copied to the
 // clipboard and answers the feed; a new secret, after a question, makes the old address 404. axe
 // finds no serious problem.
 import fs from "node:fs";
@@ -14,10 +15,16 @@ const FIXTURE = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/cale
 let server: http.Server;
 let calendarBase = "";
 
+// /held.ics answers only once the test lets it (release): the add's wait, seen while it lasts.
+let release = () => {};
+let held = new Promise<void>((resolve) => (release = resolve));
+
 test.beforeAll(async () => {
   server = http.createServer((request, response) => {
     if (request.url?.startsWith("/broken.ics")) return void response.writeHead(500).end();
-    response.writeHead(200, { "content-type": "text/calendar" }).end(FIXTURE);
+    const answer = () => response.writeHead(200, { "content-type": "text/calendar" }).end(FIXTURE);
+    if (request.url?.startsWith("/held.ics")) return void held.then(answer);
+    answer();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   calendarBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -50,12 +57,22 @@ for (const width of [1280, 390]) {
     await section.getByRole("button", { name: "Add calendar" }).click();
     await expect(section.getByText("Enter the full address, starting with https:// or webcal://.")).toBeVisible(ANSWER);
 
-    const address = `${calendarBase}/work-${width}.ics`;
+    // While the first fetch waits, the button says so, the wait is bounded in words, and the rest of
+    // the page still works (the feed address is copied meanwhile).
+    held = new Promise<void>((resolve) => (release = resolve));
+    const address = `${calendarBase}/held.ics?w=${width}`;
     await section.getByLabel("Calendar address (iCal)").fill(address);
     await section.getByRole("button", { name: "Add calendar" }).click();
+    await expect(section.getByRole("button", { name: "Adding and fetching..." })).toBeDisabled(ANSWER);
+    await expect(section.getByText("Fetching it once to check the address (at most 8 seconds).")).toBeVisible();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await section.getByRole("button", { name: "Copy address" }).click();
+    await expect(section.getByRole("button", { name: "Copied" })).toBeVisible();
+    release();
     await expect(toast(page, "Calendar added").first()).toBeVisible(ANSWER);
     const item = section.getByRole("listitem").filter({ hasText: address });
     await expect(item).toContainText(/Fetched .*: \d+ busy times ahead/, ANSWER);
+    await expect(section.getByRole("button", { name: "Add calendar" })).toBeEnabled();
 
     // A calendar whose server fails: added, with the error shown.
     const broken = `${calendarBase}/broken.ics?w=${width}`;
@@ -63,7 +80,8 @@ for (const width of [1280, 390]) {
     await section.getByRole("button", { name: "Add calendar" }).click();
     await expect(toast(page, "Calendar added, but not fetched")).toBeVisible(ANSWER);
     const brokenItem = section.getByRole("listitem").filter({ hasText: broken });
-    await expect(brokenItem).toContainText("The calendar's server answered 500.", ANSWER);
+    await expect(brokenItem).toContainText("Never fetched: none of its busy times are on the booking page yet.", ANSWER);
+    await expect(brokenItem.getByRole("status")).toContainText(/^Fetch failed \(.* CT\): The calendar's server answered 500\. It is tried again every 15 minutes\.$/);
 
     expect(await axeProblems(page)).toEqual([]);
     await page.screenshot({ path: `test-results/admin-calendars-${width}.png`, fullPage: false });

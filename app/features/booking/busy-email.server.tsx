@@ -23,8 +23,10 @@ export function calendarFailingEmail(input: { url: string; error: string; failin
     ["Last good copy", input.fetchedAt ? dateTime(input.fetchedAt) : "Never fetched"],
   ] as const;
   const footerNote = `You received this because you are the owner of ${siteUrl.replace(/^https?:\/\//, "")}. It is sent once until the calendar is fetched again.`;
-  const explanation =
-    "For a day, your calendar could not be fetched. The booking page still hides the busy times of its last good copy, but new events in that calendar do not reach it. Check the address on the Bookings page (a calendar app gives a new one when its secret address is reset).";
+  const copy = input.fetchedAt
+    ? "The booking page still hides the busy times of its last good copy, but new events in that calendar do not reach it."
+    : "It was never fetched, so none of its busy times are kept off the booking page.";
+  const explanation = `For a day, your calendar could not be fetched. ${copy} Check the address on the Bookings page (a calendar app gives a new one when its secret address is reset).`;
   return {
     to: ownerEmail,
     ...renderEmail({

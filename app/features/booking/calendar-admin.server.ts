@@ -1,6 +1,7 @@
 // The owner's calendars on /admin/bookings: the bookings feed's address (and a new secret for it)
 // and the busy-time calendars (add, remove, each with its last fetch or error). Adding a calendar
-// fetches it at once, so the owner sees straight away whether the address works.
+// fetches it at once, so the owner sees straight away whether the address works; that wait is
+// bounded (FIRST_FETCH_TIMEOUT_SECONDS), and a slower calendar is left to the job.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { ActionResult } from "~/components/form";
@@ -9,12 +10,13 @@ import { dateTime } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";
-import { addCalendarSource, listCalendarSources, removeCalendarSource, syncCalendarSource } from "./busy-sync.server";
+import { addCalendarSource, defaultFetchLimits, listCalendarSources, removeCalendarSource, syncCalendarSource, type CalendarSource } from "./busy-sync.server";
 import { CalendarFetchError, calendarUrl } from "./busy-fetch.server";
 import {
   ADD_CALENDAR_INTENT,
   addCalendarSchema,
   CALENDAR_INTENTS,
+  FIRST_FETCH_TIMEOUT_SECONDS,
   REMOVE_CALENDAR_INTENT,
   removeCalendarSchema,
   ROTATE_FEED_INTENT,
@@ -25,29 +27,39 @@ import { feedPath, getFeedSecret, rotateFeedSecret } from "./calendar-feed.serve
 export type CalendarSourceItem = {
   id: string;
   url: string;
-  /** "Fetched 3/2/2027, 9:15 AM CT: 12 busy times", or that it never worked yet. */
+  /** What the booking page uses from it: "Fetched 3/2/2027, 9:15 AM CT: 12 busy times ahead", or nothing yet. */
   status: string;
-  error: { message: string; at: string; since: string } | null;
+  /** The failing fetch, said as it is: the first one, or since when, and whether the owner was e-mailed. */
+  error: { heading: string; text: string } | null;
 };
+
+const busyTimes = (count: number) => `${count} busy time${count === 1 ? "" : "s"} ahead`;
+
+/** Each state of a source in plain words: never fetched, fetched, failing with a last good copy or without one, failing for a day. */
+export function calendarSourceItem(source: CalendarSource): CalendarSourceItem {
+  const { id, url, fetchedAt, busyCount, lastError, lastErrorAt, failingSince, failureNotifiedAt } = source;
+  const failing = lastError !== null && lastErrorAt !== null;
+  const status = !fetchedAt
+    ? failing
+      ? "Never fetched: none of its busy times are on the booking page yet."
+      : "Not fetched yet: the next try is within 15 minutes."
+    : failing
+      ? `Still using the copy fetched ${dateTime(fetchedAt)}: ${busyTimes(busyCount)}`
+      : `Fetched ${dateTime(fetchedAt)}: ${busyTimes(busyCount)}`;
+  if (!failing) return { id, url, status, error: null };
+  const since = failingSince ?? lastErrorAt;
+  const first = since.getTime() === lastErrorAt.getTime();
+  const heading = first ? `Fetch failed (${dateTime(lastErrorAt)}):` : `Fetches failing since ${dateTime(since)}, the last at ${dateTime(lastErrorAt)}:`;
+  const emailed = failureNotifiedAt ? ` We e-mailed you about it on ${dateTime(failureNotifiedAt)}.` : "";
+  return { id, url, status, error: { heading, text: `${lastError} It is tried again every 15 minutes.${emailed}` } };
+}
 
 export async function getCalendarsView(url: URL) {
   const [secret, sources] = await Promise.all([getFeedSecret(), listCalendarSources()]);
   const removeId = url.searchParams.get("removeCalendar");
   return {
     feedUrl: `${getEnv().SITE_URL}${feedPath(secret)}`,
-    sources: sources.map(
-      (source): CalendarSourceItem => ({
-        id: source.id,
-        url: source.url,
-        status: source.fetchedAt
-          ? `Fetched ${dateTime(source.fetchedAt)}: ${source.busyCount} busy time${source.busyCount === 1 ? "" : "s"} ahead`
-          : "Not fetched yet",
-        error:
-          source.lastError && source.lastErrorAt
-            ? { message: source.lastError, at: dateTime(source.lastErrorAt), since: dateTime(source.failingSince ?? source.lastErrorAt) }
-            : null,
-      }),
-    ),
+    sources: sources.map(calendarSourceItem),
     confirmRemoveCalendarId: sources.some((source) => source.id === removeId) ? removeId : null,
     confirmRotateFeed: url.searchParams.get("rotateFeed") === "1",
   };
@@ -98,7 +110,8 @@ async function addCalendar(formData: FormData) {
       400,
     );
   }
-  const outcome = await syncCalendarSource({ id: added.id, url: address });
+  const limits = { ...defaultFetchLimits(), timeoutMs: FIRST_FETCH_TIMEOUT_SECONDS * 1000 };
+  const outcome = await syncCalendarSource({ id: added.id, url: address }, { limits });
   const toast: Toast = outcome.ok
     ? { kind: "success", title: "Calendar added", description: `${outcome.busy} busy time${outcome.busy === 1 ? "" : "s"} ahead are now off the booking page.` }
     : { kind: "error", title: "Calendar added, but not fetched", description: `${outcome.error} It is tried again every 15 minutes.` };

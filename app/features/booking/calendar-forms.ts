@@ -8,6 +8,11 @@ export const REMOVE_CALENDAR_INTENT = "remove-calendar";
 export const ROTATE_FEED_INTENT = "rotate-feed";
 export const CALENDAR_INTENTS: readonly string[] = [ADD_CALENDAR_INTENT, REMOVE_CALENDAR_INTENT, ROTATE_FEED_INTENT];
 export const CALENDAR_URL_MAX = 2000;
+/**
+ * How long adding a calendar waits for its first fetch: long enough for any calendar app's server,
+ * short enough to wait for on the page. A slower one is added anyway and fetched by the job.
+ */
+export const FIRST_FETCH_TIMEOUT_SECONDS = 8;
 
 /** http, https or webcal (Apple's and Outlook's links); the fetch checks the rest (public address, size). */
 export function isCalendarAddress(value: string) {

@@ -6,19 +6,14 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { AlertTriangle, CalendarPlus, Check, Copy, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { ConfirmQuestion } from "~/components/confirm-question";
-import { Field, FormError, SubmitButton, VALIDATION_TIMING } from "~/components/form";
+import { Field, FormError, SubmitButton, useToast, VALIDATION_TIMING } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { ADD_CALENDAR_INTENT, addCalendarSchema, REMOVE_CALENDAR_INTENT, ROTATE_FEED_INTENT } from "../../calendar-forms";
+import type { CalendarActionResult, CalendarSourceItem } from "../../calendar-admin.server";
+import { ADD_CALENDAR_INTENT, addCalendarSchema, FIRST_FETCH_TIMEOUT_SECONDS, REMOVE_CALENDAR_INTENT, ROTATE_FEED_INTENT } from "../../calendar-forms";
 
-export type CalendarSourceView = {
-  id: string;
-  url: string;
-  status: string;
-  error: { message: string; at: string; since: string } | null;
-};
 
 /** The list's URL with one question asked (or none), scrolled to the calendars. */
 function questionHref(listUrl: string, question: { rotateFeed?: boolean; removeCalendar?: string }) {
@@ -96,16 +91,24 @@ export function FeedAddress({ feedUrl, listUrl, confirmRotate, busy }: { feedUrl
   );
 }
 
-export function AddCalendarForm({ listUrl, lastResult, busy }: { listUrl: string; lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
+/**
+ * Adding waits for the calendar's first fetch (at most FIRST_FETCH_TIMEOUT_SECONDS): a fetcher, so
+ * the rest of the page stays usable meanwhile, and the wait is said beside the busy button. Without
+ * scripts it is a plain post and the page's action answer (`lastResult`) comes back instead.
+ */
+export function AddCalendarForm({ listUrl, lastResult }: { listUrl: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const fetcher = useFetcher<CalendarActionResult>({ key: "add-calendar" });
+  const busy = fetcher.state !== "idle";
+  useToast(fetcher.data?.toast);
   const [form, fields] = useForm({
     id: "add-calendar-form",
-    lastResult,
+    lastResult: fetcher.data?.reply ?? lastResult,
     constraint: getZodConstraint(addCalendarSchema),
     ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addCalendarSchema }),
   });
   return (
-    <Form method="post" action={questionHref(listUrl, {})} {...getFormProps(form)} className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
+    <fetcher.Form method="post" action={questionHref(listUrl, {})} {...getFormProps(form)} className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
       <h3 className="text-base font-semibold">Busy times from your calendars</h3>
       <p className="text-sm text-muted-foreground">
         Times that are busy in these calendars are not offered on the booking page (events marked free are ignored). They
@@ -120,13 +123,16 @@ export function AddCalendarForm({ listUrl, lastResult, busy }: { listUrl: string
         placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
         description="Google: Settings, your calendar, Secret address in iCal format. Outlook: Settings, Shared calendars, Publish, ICS link. Apple: iCloud calendar, Share, Public Calendar."
       />
-      <div>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <SubmitButton busy={busy} busyText="Adding and fetching...">
           <CalendarPlus aria-hidden="true" />
           Add calendar
         </SubmitButton>
+        <p role="status" className="text-sm text-muted-foreground">
+          {busy ? `Fetching it once to check the address (at most ${FIRST_FETCH_TIMEOUT_SECONDS} seconds).` : ""}
+        </p>
       </div>
-    </Form>
+    </fetcher.Form>
   );
 }
 
@@ -136,7 +142,7 @@ export function CalendarSourceList({
   confirmRemoveId,
   busyRemoveId,
 }: {
-  sources: CalendarSourceView[];
+  sources: CalendarSourceItem[];
   listUrl: string;
   confirmRemoveId: string | null;
   busyRemoveId: string | null;
@@ -170,8 +176,7 @@ export function CalendarSourceList({
                 <div role="status" className="mt-3 flex gap-2 rounded-lg border border-amber-500/40 bg-amber-50 p-3 text-sm text-amber-950">
                   <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
                   <p className="min-w-0">
-                    <span className="font-medium">Last fetch failed ({source.error.at}):</span> {source.error.message} Failing since{" "}
-                    {source.error.since}; the last good copy is still used.
+                    <span className="font-medium">{source.error.heading}</span> {source.error.text}
                   </p>
                 </div>
               ) : null}
