@@ -155,6 +155,8 @@ export function backupRequestHandler(db: Database, env: Env) {
     try {
       const dir = path.resolve(env.DATA_DIR, "backups");
       const taken = await createBackup({ db, kind: databaseKind(db), dataDir: env.DATA_DIR, media: configuredMedia(env) }, path.join(dir, `manual-${archiveName(new Date())}`));
+      // Where this server wrote it: the script moves it on when given --out.
+      await recordBackup({ status: "done", location: taken.path, sizeBytes: taken.sizeBytes }, new Date(), db);
       res.status(200).json({ path: taken.path, sizeBytes: taken.sizeBytes });
     } catch (error) {
       logger.error({ err: error }, "backup requested by npm run backup failed");

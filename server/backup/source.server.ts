@@ -1,6 +1,7 @@
 // `npm run backup`'s way to the database: PostgreSQL directly (its snapshot is consistent while
 // the site runs); PGlite directly when no server holds it, else through the running server, the one
-// process that can read it (POST /_backup, schedule.server.ts).
+// process that can read it (POST /_backup, schedule.server.ts). Each is recorded as the last backup
+// (/admin's line), as a daily one is.
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -12,6 +13,7 @@ import type { Database } from "#server/db/client.server";
 import { acquireDirectoryLock, DatabaseLockedError } from "#server/db/pglite-lock.server";
 import { BackupError, createBackup } from "./archive.server";
 import { BACKUP_REQUEST_PATH, backupRequestToken, configuredMedia } from "./schedule.server";
+import { recordBackup } from "./status.server";
 
 export type TakenBackup = { path: string; sizeBytes: number; by: "this process" | "the running server" };
 
@@ -21,7 +23,9 @@ export async function backupFromScript(env: Env, out: string): Promise<TakenBack
   if (env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 1 });
     try {
-      const taken = await createBackup({ db: drizzlePg(pool) as unknown as Database, kind: "postgres", dataDir: env.DATA_DIR, media }, out);
+      const db = drizzlePg(pool) as unknown as Database;
+      const taken = await createBackup({ db, kind: "postgres", dataDir: env.DATA_DIR, media }, out);
+      await recordBackup({ status: "done", location: taken.path, sizeBytes: taken.sizeBytes }, new Date(), db);
       return { ...taken, by: "this process" };
     } finally {
       await pool.end();
@@ -39,7 +43,9 @@ export async function backupFromScript(env: Env, out: string): Promise<TakenBack
   const client = new PGlite(dir);
   try {
     await client.waitReady;
-    const taken = await createBackup({ db: drizzlePglite({ client }) as unknown as Database, kind: "pglite", dataDir: env.DATA_DIR, media }, out);
+    const db = drizzlePglite({ client }) as unknown as Database;
+    const taken = await createBackup({ db, kind: "pglite", dataDir: env.DATA_DIR, media }, out);
+    await recordBackup({ status: "done", location: taken.path, sizeBytes: taken.sizeBytes }, new Date(), db);
     return { ...taken, by: "this process" };
   } finally {
     await client.close();
