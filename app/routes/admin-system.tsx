@@ -23,13 +23,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 const number = new Intl.NumberFormat("en-US");
 
+// Term above value on a phone: beside a long term, a value such as the schema's name broke mid-word.
 function Facts({ rows }: { rows: Array<[string, React.ReactNode]> }) {
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+    <dl className="grid gap-x-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-y-2">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-muted-foreground">{term}</dt>
-          <dd className="min-w-0 font-medium break-words">{value}</dd>
+          <dd className="mb-2 min-w-0 font-medium break-words sm:mb-0">{value}</dd>
         </div>
       ))}
     </dl>

@@ -33,3 +33,28 @@ test("the admin opens System from the shell and reads the site's health, at desk
   expect(await axeProblems(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("admin-system-390.png"), fullPage: true });
 });
+
+test("/admin shows the last backup's time and size, at desktop and phone widths", async ({ page }) => {
+  test.slow();
+  await login(page, ADMIN);
+  const backups = page.getByRole("region", { name: "Backups" });
+  // The server takes its first daily backup soon after it starts; the line shows it once recorded.
+  await expect
+    .poll(
+      async () => {
+        await gotoHydrated(page, "/admin");
+        return backups.textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/Last backup: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M CT, \d+(\.\d)? (bytes|KB|MB|GB)\.$/);
+  await expect(backups).not.toContainText("more than two days old");
+  expect(await axeProblems(page)).toEqual([]);
+  await backups.screenshot({ path: test.info().outputPath("admin-backup-1280.png") });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(backups.getByText("Last backup:")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeProblems(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("admin-390.png"), fullPage: true });
+});

@@ -1,12 +1,7 @@
 import { CircleAlert, DatabaseBackup } from "lucide-react";
 import { dateTime } from "~/lib/central-time";
+import { formatBytes } from "~/lib/format-bytes";
 import type { BackupLine } from "./backup.server";
-
-const size = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-
-function megabytes(bytes: number) {
-  return `${size.format(bytes / 1_000_000)} MB`;
-}
 
 /** The last backup's time and size; a warning, with what to do, when there is none or it is over two days old. */
 export function BackupStatusLine({ backup }: { backup: BackupLine }) {
@@ -20,7 +15,7 @@ export function BackupStatusLine({ backup }: { backup: BackupLine }) {
       <span>
         {backup ? (
           <>
-            Last backup: <span className="font-medium text-foreground">{dateTime(new Date(backup.at))}</span>, {megabytes(backup.sizeBytes)}.
+            Last backup: <span className="font-medium text-foreground">{dateTime(new Date(backup.at))}</span>, {formatBytes(backup.sizeBytes)}.
             {backup.stale ? " It is more than two days old: check the backup e-mails and that the site can write its backups, or run “npm run backup”." : null}
           </>
         ) : (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, systemProblems, type SystemFacts } from "./problems";
+import { formatBytes } from "~/lib/format-bytes";
+import { systemProblems, type SystemFacts } from "./problems";
 
 const now = new Date("2026-03-10T12:00:00Z");
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 60 * 60_000);

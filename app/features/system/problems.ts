@@ -1,5 +1,7 @@
 // What is wrong with the running site, in the owner's words, each with what to do about it. Pure:
 // the system page's loader hands it the facts and the time (tests pass their own).
+import { formatBytes } from "~/lib/format-bytes";
+
 export type SystemFacts = {
   outbox: { due: number; dueOverAnHour: number; failed: number };
   jobs: { retrying: number; failed: number; recentFailures: Array<{ name: string; lastError: string }> };
@@ -14,17 +16,6 @@ export const BACKUP_STALE_MS = 48 * HOUR_MS;
 const GB = 1024 ** 3;
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
-export function formatBytes(bytes: number): string {
-  const units = ["bytes", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${bytes} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
 
 /** "3 hours", "2 days": how long ago, roughly, for a sentence. */
 export function age(from: Date, now: Date): string {

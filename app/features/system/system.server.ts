@@ -8,7 +8,8 @@ import { databaseFacts, diskFacts, jobFacts, outboxFacts } from "#server/metrics
 import { logger } from "#server/logger.server";
 import { dateTime } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
-import { age, formatBytes, systemProblems } from "./problems";
+import { formatBytes } from "~/lib/format-bytes";
+import { age, systemProblems } from "./problems";
 
 /** When the running build was made: its server bundle's time (a deploy replaces it). */
 function builtAt(): Date | null {
