@@ -129,6 +129,7 @@ describe("booking reminder", () => {
     bookingReminderEmail({
       bookingRef: "booking_1767312000000",
       firstName: "Ada",
+      lastName: "Lovelace",
       email: "ada@example.com",
       phone: "316-555-0100",
       sessionDuration: 90,

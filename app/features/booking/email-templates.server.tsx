@@ -61,6 +61,32 @@ export function sessionWhen(booking: Pick<BookingConfirmationInput, "startsAt" |
   };
 }
 
+type DetailRow = readonly [label: string, value: string];
+type SessionDetail = "id" | "name" | "email" | "phone" | "date" | "time" | "duration" | "focus";
+
+/**
+ * The booking's rows of its e-mails' details tables, in the order `details` names them: one place
+ * for their labels and formats. `when` prefixes the date and time rows ("Session date", "New time").
+ */
+function sessionDetails(
+  booking: Pick<BookingConfirmationInput, "bookingRef" | "firstName" | "lastName" | "email" | "phone" | "sessionDuration" | "projectType" | "startsAt" | "endsAt">,
+  details: readonly SessionDetail[],
+  when?: "Session" | "New",
+): DetailRow[] {
+  const { longDate, timeRange } = sessionWhen(booking);
+  const rows: Record<SessionDetail, DetailRow> = {
+    id: ["Booking ID", booking.bookingRef],
+    name: ["Name", `${booking.firstName} ${booking.lastName}`],
+    email: ["Email", booking.email],
+    phone: ["Phone", booking.phone],
+    date: [when ? `${when} date` : "Date", longDate],
+    time: [when ? `${when} time` : "Time", timeRange],
+    duration: ["Duration", `${booking.sessionDuration} minutes`],
+    focus: ["Focus area", booking.projectType],
+  };
+  return details.map((detail) => rows[detail]);
+}
+
 /** The way to reach the owner about a booking, in the e-mails the visitor gets. */
 export function ContactOwner({ ownerEmail }: { ownerEmail: string }) {
   return (
@@ -190,22 +216,14 @@ export function bookingConfirmationEmail(booking: BookingConfirmationInput): Boo
   const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
   const params = bookingTemplateParams(booking, ownerEmail);
   const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
-  const name = `${booking.firstName} ${booking.lastName}`;
   const subject = `Assessment booked: ${shortDate} at ${startTime}`;
-  const rows = [
-    ["Booking ID", params.booking_id],
-    ["Name", name],
-    ["Email", params.email],
-    ["Phone", params.phone],
-    ["Session date", longDate],
-    ["Session time", timeRange],
-    ["Duration", `${params.session_duration} minutes`],
-    ["Focus area", params.project_type],
+  const rows: DetailRow[] = [
+    ...sessionDetails(booking, ["id", "name", "email", "phone", "date", "time", "duration", "focus"], "Session"),
     ["Manufacturing scale", EXPERIENCE_LEVEL_LABELS[booking.experienceLevel]],
     ["Project description", params.project_description],
     ["Specific goals", params.specific_goals],
     ["Additional requirements", params.additional_requirements],
-  ] as const;
+  ];
   const nextSteps = [
     "This confirmation e-mail, sent within minutes of your booking.",
     "Our team contacts you within 24 hours to confirm the schedule.",
@@ -261,7 +279,7 @@ ${footerNote}
 
 export type BookingReminderInput = Pick<
   BookingConfirmationInput,
-  "bookingRef" | "firstName" | "email" | "phone" | "sessionDuration" | "projectType" | "startsAt" | "endsAt" | "rescheduleUrl"
+  "bookingRef" | "firstName" | "lastName" | "email" | "phone" | "sessionDuration" | "projectType" | "startsAt" | "endsAt" | "rescheduleUrl"
 > & { cancelUrl: string };
 
 const preparation = [
@@ -274,14 +292,10 @@ const preparation = [
 export function bookingReminderEmail(booking: BookingReminderInput): RenderedEmail {
   const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
   const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
-  const rows = [
-    ["Booking ID", booking.bookingRef],
-    ["Date", longDate],
-    ["Time", timeRange],
-    ["Duration", `${booking.sessionDuration} minutes`],
-    ["Focus area", booking.projectType],
+  const rows: DetailRow[] = [
+    ...sessionDetails(booking, ["id", "date", "time", "duration", "focus"]),
     ["How we meet", `${site.name} calls you at ${booking.phone}, unless we agreed on another way when we confirmed your schedule.`],
-  ] as const;
+  ];
   const footerNote = `You received this because a manufacturing assessment was booked on ${siteUrl.replace(/^https?:\/\//, "")} with ${booking.email}.`;
   return renderEmail({
     subject: `Reminder: your assessment is tomorrow, ${shortDate} at ${startTime}`,
@@ -338,17 +352,10 @@ export function bookingCancelledEmail(booking: BookingCancelledInput): RenderedE
   const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
   const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
   const name = `${booking.firstName} ${booking.lastName}`;
-  const rows = [
-    ["Booking ID", booking.bookingRef],
-    ["Name", name],
-    ["Email", booking.email],
-    ["Phone", booking.phone],
-    ["Session date", longDate],
-    ["Session time", timeRange],
-    ["Duration", `${booking.sessionDuration} minutes`],
-    ["Focus area", booking.projectType],
+  const rows: DetailRow[] = [
+    ...sessionDetails(booking, ["id", "name", "email", "phone", "date", "time", "duration", "focus"], "Session"),
     ["Cancelled", dateTime(booking.cancelledAt)],
-  ] as const;
+  ];
   const footerNote = `You received this because you are the owner of ${siteUrl.replace(/^https?:\/\//, "")}.`;
   return {
     to: ownerEmail,
@@ -382,12 +389,7 @@ ${footerNote}
 export function bookingCancelledVisitorEmail(booking: BookingCancelledInput): RenderedEmail & { to: string; attachments: EmailAttachment[] } {
   const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
   const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
-  const rows = [
-    ["Booking ID", booking.bookingRef],
-    ["Session date", longDate],
-    ["Session time", timeRange],
-    ["Cancelled", dateTime(booking.cancelledAt)],
-  ] as const;
+  const rows: DetailRow[] = [...sessionDetails(booking, ["id", "date", "time"], "Session"), ["Cancelled", dateTime(booking.cancelledAt)]];
   const footerNote = `You received this because a manufacturing assessment booked on ${siteUrl.replace(/^https?:\/\//, "")} with ${booking.email} was cancelled.`;
   return {
     to: booking.email,
@@ -446,15 +448,10 @@ export function bookingRescheduledEmail(booking: BookingRescheduledInput): Booki
   const params = bookingTemplateParams(booking, ownerEmail);
   const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
   const before = sessionWhen(booking.previous);
-  const rows = [
-    ["Booking ID", booking.bookingRef],
-    ["Name", `${booking.firstName} ${booking.lastName}`],
-    ["New date", longDate],
-    ["New time", timeRange],
-    ["Duration", `${booking.sessionDuration} minutes`],
-    ["Focus area", booking.projectType],
+  const rows: DetailRow[] = [
+    ...sessionDetails(booking, ["id", "name", "date", "time", "duration", "focus"], "New"),
     ["Previously", `${before.longDate}, ${before.timeRange}`],
-  ] as const;
+  ];
   const footerNote = `You received this because a manufacturing assessment booked on ${siteUrl.replace(/^https?:\/\//, "")} with ${booking.email} was moved. A copy goes to ${ownerEmail}.`;
   const rendered = renderEmail({
     subject: `Assessment rescheduled: ${shortDate} at ${startTime}`,

@@ -6,40 +6,7 @@ import { SubmitButton, useToast } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import type { CancelActionResult, CancelPageBooking } from "../actions.server";
 import { CANCEL_INTENT } from "../messages";
-
-function BookingSummary({ booking }: { booking: CancelPageBooking }) {
-  const rows = [
-    ["Booking ID", booking.bookingRef],
-    ["Name", booking.name],
-    ["Date", booking.date],
-    ["Time", booking.time],
-    ["Duration", booking.duration],
-    ["Focus Area", booking.projectType],
-  ] as const;
-  return (
-    <dl className="grid gap-x-6 gap-y-3 rounded-xl border bg-card p-6 text-left shadow-sm sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-sm text-muted-foreground">{label}</dt>
-          <dd className="font-medium break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Links({ book }: { book: string }) {
-  return (
-    <div className="flex flex-col justify-center gap-3 sm:flex-row">
-      <Button asChild variant="outline" size="lg" className="h-12 px-6 text-base">
-        <Link to="/">Back to Home</Link>
-      </Button>
-      <Button asChild variant="brand" size="lg" className="h-12 px-6 text-base">
-        <Link to="/booking">{book}</Link>
-      </Button>
-    </div>
-  );
-}
+import { BookingLinks, BookingSummary, sessionRows } from "./booking-summary";
 
 export function CancelPage({
   booking,
@@ -68,7 +35,7 @@ export function CancelPage({
           This cancel link does not match any booking. Check that you opened the whole link from your confirmation
           e-mail, or write to {contact}.
         </p>
-        <Links book="Book a Session" />
+        <BookingLinks book="Book a Session" />
       </div>
     );
   }
@@ -82,7 +49,7 @@ export function CancelPage({
           <p className="text-lg text-muted-foreground">
             Cancel this session? Its time becomes free for someone else. To move it instead, write to {contact}.
           </p>
-          <BookingSummary booking={booking} />
+          <BookingSummary rows={sessionRows(booking)} />
           <Form method="post" className="flex flex-col justify-center gap-3 sm:flex-row">
             <input type="hidden" name="intent" value={CANCEL_INTENT} />
             <SubmitButton busy={busy} busyText="Cancelling..." variant="destructive" size="lg" className="h-12 px-6 text-base">
@@ -100,8 +67,8 @@ export function CancelPage({
             This booking was cancelled{booking.cancelledOn ? ` on ${booking.cancelledOn}` : ""}. Its time is free for
             someone else.
           </p>
-          <BookingSummary booking={booking} />
-          <Links book="Book Another Session" />
+          <BookingSummary rows={sessionRows(booking)} />
+          <BookingLinks book="Book Another Session" />
         </>
       ) : (
         <>
@@ -109,8 +76,8 @@ export function CancelPage({
           <p className="text-lg text-muted-foreground">
             This session has already taken place, so it can no longer be cancelled. Questions? Write to {contact}.
           </p>
-          <BookingSummary booking={booking} />
-          <Links book="Book Another Session" />
+          <BookingSummary rows={sessionRows(booking)} />
+          <BookingLinks book="Book Another Session" />
         </>
       )}
     </div>

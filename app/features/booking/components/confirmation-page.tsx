@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { monthDate } from "~/lib/central-time";
 import type { LastBooking } from "../forms";
 import { slotLabel } from "../slots";
+import { BookingSummary, type SummaryRow } from "./booking-summary";
 import { EmailFailureBanner } from "./email-failure-banner";
 import { useLastBooking } from "./last-booking";
 
@@ -27,7 +28,7 @@ const nextSteps = (emailFailed: boolean) => [
   },
 ];
 
-function details(booking: LastBooking) {
+function details(booking: LastBooking): SummaryRow[] {
   return [
     ["Booking ID", booking.bookingId],
     ["Name", `${booking.firstName} ${booking.lastName}`],
@@ -38,7 +39,7 @@ function details(booking: LastBooking) {
     ["Session Time", slotLabel(booking.sessionTime)],
     ["Duration", `${booking.sessionDuration} minutes`],
     ["Project Type", booking.projectType],
-  ] as const;
+  ];
 }
 
 export function ConfirmationPage({
@@ -88,19 +89,7 @@ export function ConfirmationPage({
         </div>
       ) : null}
 
-      <section aria-labelledby="booking-details" className="mt-8 rounded-xl border bg-card p-6 shadow-sm">
-        <h2 id="booking-details" className="text-lg font-semibold text-primary">
-          Booking Details
-        </h2>
-        <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-          {details(booking).map(([label, value]) => (
-            <div key={label} className="min-w-0">
-              <dt className="text-sm text-muted-foreground">{label}</dt>
-              <dd className="font-medium break-words">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <BookingSummary rows={details(booking)} heading="Booking Details" className="mt-8" />
 
       <section aria-labelledby="next-steps" className="mt-6 rounded-xl border bg-card p-6 shadow-sm">
         <h2 id="next-steps" className="text-lg font-semibold text-primary">

@@ -15,46 +15,10 @@ import { RESCHEDULE_INTENT } from "../messages";
 import type { RescheduleActionResult, ReschedulePageBooking } from "../reschedule-actions.server";
 import { SLOT_DATE_PARAM, type RescheduleFormValues } from "../reschedule-forms";
 import { SLOT_TIMES, slotLabel, type SlotState } from "../slots";
+import { BookingLinks, BookingSummary, sessionRows } from "./booking-summary";
 import { SessionDateField } from "./session-date-field";
 
 const slotsBeforeADateIsChosen: SlotState[] = SLOT_TIMES.map((time) => ({ time, label: slotLabel(time), available: true }));
-
-function BookingSummary({ booking, heading }: { booking: ReschedulePageBooking; heading: string }) {
-  const rows = [
-    ["Booking ID", booking.bookingRef],
-    ["Name", booking.name],
-    ["Date", booking.date],
-    ["Time", booking.time],
-    ["Duration", booking.duration],
-    ["Focus Area", booking.projectType],
-  ] as const;
-  return (
-    <section aria-label={heading} className="rounded-xl border bg-card p-6 text-left shadow-sm">
-      <h2 className="text-lg font-semibold text-primary">{heading}</h2>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        {rows.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-sm text-muted-foreground">{label}</dt>
-            <dd className="font-medium break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-function Links({ book }: { book: string }) {
-  return (
-    <div className="flex flex-col justify-center gap-3 sm:flex-row">
-      <Button asChild variant="outline" size="lg" className="h-12 px-6 text-base">
-        <Link to="/">Back to Home</Link>
-      </Button>
-      <Button asChild variant="brand" size="lg" className="h-12 px-6 text-base">
-        <Link to="/booking">{book}</Link>
-      </Button>
-    </div>
-  );
-}
 
 /** The newest answer about this date, wherever it came from. */
 function newestAvailability(date: string, duration: string, answers: Array<Availability | null | undefined>) {
@@ -177,7 +141,7 @@ export function ReschedulePage({
           This reschedule link does not match any booking. Check that you opened the whole link from your e-mail, or
           write to {contact}.
         </p>
-        <Links book="Book a Session" />
+        <BookingLinks book="Book a Session" />
       </div>
     );
   }
@@ -192,7 +156,7 @@ export function ReschedulePage({
           Your session is now on {booking.date}, {booking.time}. We sent the updated calendar invitation to {booking.email};
           your earlier time is free again.
         </p>
-        <BookingSummary booking={booking} heading="Your Session" />
+        <BookingSummary rows={sessionRows(booking)} heading="Your Session" />
         <p className="text-muted-foreground">
           Need another time after all?{" "}
           <Link to="." className="font-medium text-primary underline-offset-4 hover:underline">
@@ -200,7 +164,7 @@ export function ReschedulePage({
           </Link>
           .
         </p>
-        <Links book="Book Another Session" />
+        <BookingLinks book="Book Another Session" />
       </div>
     );
   }
@@ -212,7 +176,7 @@ export function ReschedulePage({
         <p className="text-lg text-muted-foreground">
           Pick a new date and time for this session. Your current time stays booked until the new one is confirmed.
         </p>
-        <BookingSummary booking={booking} heading="Current Booking" />
+        <BookingSummary rows={sessionRows(booking)} heading="Current Booking" />
         <RescheduleForm booking={booking} today={today} lastDate={lastDate} actionResult={actionResult} />
       </div>
     );
@@ -234,8 +198,8 @@ export function ReschedulePage({
       <p role="status" className="text-lg text-muted-foreground">
         {text} Questions? Write to {contact}.
       </p>
-      <BookingSummary booking={booking} heading={booking.state === "cancelled" ? "Cancelled Booking" : "Your Session"} />
-      <Links book={book} />
+      <BookingSummary rows={sessionRows(booking)} heading={booking.state === "cancelled" ? "Cancelled Booking" : "Your Session"} />
+      <BookingLinks book={book} />
     </div>
   );
 }
