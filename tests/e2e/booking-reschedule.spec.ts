@@ -2,54 +2,16 @@
 // confirmation e-mail (the mail file the server wrote), pick a new date and time, see the
 // confirmation; the new e-mail's .ics moves the event (same UID, higher SEQUENCE) and the old link
 // says it has expired. At 1280 and 390 px, axe clean; and the same move with JavaScript off.
-import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { axeProblems, expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail, type Mail } from "./fixtures";
-
-/** The first Monday–Friday at least `days` ahead, YYYY-MM-DD in Chicago. */
-function weekdayAhead(days: number) {
-  const format = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago", year: "numeric", month: "2-digit", day: "2-digit", weekday: "short" });
-  for (let offset = days; ; offset++) {
-    const parts = Object.fromEntries(format.formatToParts(new Date(Date.now() + offset * 86_400_000)).map((part) => [part.type, part.value]));
-    if (parts.weekday !== "Sat" && parts.weekday !== "Sun") return `${parts.year}-${parts.month}-${parts.day}`;
-  }
-}
-
-/** "2026-12-03" → "December 3, 2026". */
-function monthDayYear(date: string) {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
-}
-
-async function chooseDate(page: Page, date: string) {
-  const day = page.locator(`td[data-day="${date}"]:not([data-outside]) button`);
-  for (let months = 0; months < 12 && !(await day.isVisible()); months++) {
-    await page.getByRole("button", { name: "Go to the Next Month" }).click();
-  }
-  await day.click();
-  await expect(page.getByText(/^Selected: /)).toContainText(monthDayYear(date));
-}
-
-/** One .ics field of a mail file's attachment (unfolded lines). */
-function icsField(mail: Mail, name: string) {
-  const raw = fs.readFileSync(mail.file, "utf8");
-  const base64 = raw.match(/filename=assessment\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n(\r?\n|--)/)?.[1];
-  if (!base64) throw new Error(`No assessment.ics in ${mail.file}`);
-  const lines = Buffer.from(base64.replace(/\s/g, ""), "base64").toString("utf8").replace(/\r\n /g, "").split("\r\n");
-  return lines.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1);
-}
+import { chooseDate, fillDetails, icsField, monthDayYear, weekdayAhead } from "./booking-helpers";
+import { axeProblems, expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail } from "./fixtures";
 
 /** Books `date` at `time` through /booking and answers the confirmation e-mail. */
 async function book(page: Page, date: string, time: string, email: string) {
   await gotoHydrated(page, "/booking");
   await expect(page.locator("form#booking")).toHaveAttribute("data-checks", "ready");
   await chooseDate(page, date);
-  await page.getByLabel("First Name").fill("Ada");
-  await page.getByLabel("Last Name").fill("Lovelace");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("316-555-0100");
-  await page.getByLabel("Focus Area").selectOption("Quality Control Systems");
-  await page.getByLabel("Project Description").fill("Scrap on titanium brackets doubled since the new fixture.");
+  await fillDetails(page, email);
   await page.getByLabel("Preferred Time").selectOption(time);
   await page.getByRole("button", { name: "Schedule Assessment" }).click();
   await expect(page).toHaveURL(/\/booking\/confirmation$/);

@@ -2,52 +2,9 @@
 // confirmation page and localStorage.lastBooking, the e-mail with its .ics in the outbox, and the
 // cancel link freeing the slot. The server runs on the real clock, so each test books its own
 // weekday well past the 3-hour lead time.
-import fs from "node:fs";
 import type { Page, Route } from "@playwright/test";
-import { axeProblems, expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail, type Mail } from "./fixtures";
-
-/** The first Monday–Friday at least `days` ahead, YYYY-MM-DD in Chicago. */
-function weekdayAhead(days: number) {
-  const format = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago", year: "numeric", month: "2-digit", day: "2-digit", weekday: "short" });
-  for (let offset = days; ; offset++) {
-    const parts = Object.fromEntries(format.formatToParts(new Date(Date.now() + offset * 86_400_000)).map((part) => [part.type, part.value]));
-    if (parts.weekday !== "Sat" && parts.weekday !== "Sun") return `${parts.year}-${parts.month}-${parts.day}`;
-  }
-}
-
-/** "2026-12-03" → "December 3, 2026", as the confirmation page writes it. */
-function monthDayYear(date: string) {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
-}
-
-/** Pages the calendar forward to `date`'s month and picks the day. */
-async function chooseDate(page: Page, date: string) {
-  const day = page.locator(`td[data-day="${date}"]:not([data-outside]) button`);
-  for (let months = 0; months < 12 && !(await day.isVisible()); months++) {
-    await page.getByRole("button", { name: "Go to the Next Month" }).click();
-  }
-  await day.click();
-  await expect(page.getByText(/^Selected: /)).toContainText(monthDayYear(date));
-}
-
-async function fillDetails(page: Page, email: string) {
-  await page.getByLabel("First Name").fill("Ada");
-  await page.getByLabel("Last Name").fill("Lovelace");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("316-555-0100");
-  await page.getByLabel("Focus Area").selectOption("Quality Control Systems");
-  await page.getByLabel("Manufacturing Scale").selectOption("intermediate");
-  await page.getByLabel("Project Description").fill("Scrap on titanium brackets doubled since the new fixture.");
-}
-
-/** The .ics attachment of a mail file, decoded. */
-function calendarOf(mail: Mail) {
-  const raw = fs.readFileSync(mail.file, "utf8");
-  const base64 = raw.match(/filename=assessment\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n(\r?\n|--)/)?.[1];
-  if (!base64) throw new Error(`No assessment.ics in ${mail.file}`);
-  return Buffer.from(base64.replace(/\s/g, ""), "base64").toString("utf8");
-}
+import { calendarOf, chooseDate, fillDetails, monthDayYear, weekdayAhead } from "./booking-helpers";
+import { axeProblems, expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail } from "./fixtures";
 
 const timeSelect = (page: Page) => page.getByLabel("Preferred Time");
 

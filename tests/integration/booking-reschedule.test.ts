@@ -20,9 +20,9 @@ import { bookingBlocks, bookings } from "~/features/booking/schema";
 import { SLOT_TIMES } from "~/features/booking/slots";
 import { addDays, centralDate, centralInstant } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
-import { takeFlashToast } from "~/lib/flash-toast.server";
 import { emailOutbox, type EmailAttachment } from "#server/db/schema";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
+import { answerOf, bookingFields, bookingInput, daysAhead, fieldErrors, flashToastOf } from "../support/booking-forms";
 import { clearBookings } from "../support/bookings";
 import { testDatabases, type TestDatabase } from "../support/databases";
 import { tempDir } from "../../scripts/support/databases";
@@ -33,51 +33,6 @@ process.env.DATA_DIR ??= tempDir("booking-reschedule-");
 
 const DAY = 24 * 60 * 60_000;
 const HOUR = 60 * 60_000;
-const daysAhead = (days: number) => centralDate(new Date(Date.now() + days * DAY));
-
-let nextEmail = 0;
-function bookingInput(overrides: Partial<BookingInput> = {}): BookingInput {
-  nextEmail += 1;
-  return {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: `ada-${nextEmail}@example.com`,
-    phone: "316-555-0100",
-    sessionDate: daysAhead(10),
-    sessionTime: "10:00",
-    sessionDuration: "60",
-    projectType: "Process Optimization",
-    projectDescription: "Spindle utilisation on second shift is low.",
-    experienceLevel: "beginner",
-    specificGoals: undefined,
-    additionalRequirements: undefined,
-    ...overrides,
-  };
-}
-
-type Answer =
-  | { kind: "redirect"; status: number; location: string; setCookies: string[] }
-  | { kind: "data"; status: number; data: Record<string, any> };
-
-function answerOf(value: unknown): Answer {
-  if (value instanceof Response) {
-    return { kind: "redirect", status: value.status, location: value.headers.get("location") ?? "", setCookies: value.headers.getSetCookie() };
-  }
-  const { data, init } = value as { data: Record<string, any>; init?: { status?: number } | null };
-  return { kind: "data", status: init?.status ?? 200, data };
-}
-
-async function flashToastOf(answer: Answer) {
-  if (answer.kind !== "redirect") throw new Error(`expected a redirect, got ${answer.status}: ${JSON.stringify(answer.data)}`);
-  const request = new Request(getEnv().SITE_URL, { headers: { cookie: cookieHeader(answer.setCookies) } });
-  return (await takeFlashToast(request)).toast;
-}
-
-function fieldErrors(answer: Answer) {
-  if (answer.kind !== "data") throw new Error(`expected an answer with data, got a redirect to ${answer.location}`);
-  return answer.data.reply?.error ?? {};
-}
-
 const openPage = async (token: string, ip = freshIp(), query = "") =>
   answerOf(await rescheduleRoute.loader(routeArgs(siteRequest(`/booking/reschedule/${token}${query}`), ip, { token }) as never));
 const move = async (token: string, fields: Record<string, string>, ip = freshIp()) =>
@@ -184,8 +139,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("rescheduling on %
     });
 
     it("is offered on the confirmation page right after booking, next to Cancel", async () => {
-      const input = bookingInput({ sessionDate: daysAhead(9) });
-      const form = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Record<string, string>;
+      const form = bookingFields({ sessionDate: daysAhead(9) });
       const booked = answerOf(await bookingRoute.action(routeArgs(siteRequest("/booking", { form })) as never));
       const cookie = cookieHeader(booked.kind === "redirect" ? booked.setCookies : []);
       const page = (await confirmationRoute.loader(routeArgs(siteRequest("/booking/confirmation", { cookie })) as never)) as unknown as {

@@ -23,11 +23,11 @@ import { lastBookableDate } from "~/features/booking/slots";
 import { centralDate, centralInstant } from "~/lib/central-time";
 import { getEnv } from "~/lib/env.server";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/lib/form-data.server";
-import { takeFlashToast } from "~/lib/flash-toast.server";
 import { emailOutbox } from "#server/db/schema";
 import { bookingBlocks, bookings } from "~/features/booking/schema";
 import { BOOKING_CONFIRMATION_KIND } from "#server/email/transport.server";
 import { logger } from "#server/logger.server";
+import { answerOf, bookingFields, daysAhead, fieldErrors, flashToastOf } from "../support/booking-forms";
 import { clearBookings } from "../support/bookings";
 import { testDatabases, type TestDatabase } from "../support/databases";
 import { tempDir } from "../../scripts/support/databases";
@@ -39,45 +39,6 @@ process.env.DATA_DIR ??= tempDir("booking-");
 const DAY = 24 * 60 * 60_000;
 const HOUR = 60 * 60_000;
 
-/** A Central Time date `days` from now (the route actions run on the real clock). */
-const daysAhead = (days: number) => centralDate(new Date(Date.now() + days * DAY));
-
-let nextEmail = 0;
-function bookingForm(overrides: Record<string, string> = {}): Record<string, string> {
-  nextEmail += 1;
-  return {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: `ada-${nextEmail}@example.com`,
-    phone: "316-555-0100",
-    sessionDate: daysAhead(10),
-    sessionTime: "10:00",
-    sessionDuration: "60",
-    projectType: "Process Optimization",
-    projectDescription: "Spindle utilisation on second shift is low.",
-    experienceLevel: "beginner",
-    specificGoals: "Shorter setups",
-    ...overrides,
-  };
-}
-
-type Answer =
-  | { kind: "redirect"; status: number; location: string; setCookies: string[] }
-  | { kind: "data"; status: number; data: Record<string, any> };
-
-function answerOf(value: unknown): Answer {
-  if (value instanceof Response) {
-    return {
-      kind: "redirect",
-      status: value.status,
-      location: value.headers.get("location") ?? "",
-      setCookies: value.headers.getSetCookie(),
-    };
-  }
-  const { data, init } = value as { data: Record<string, any>; init?: { status?: number } | null };
-  return { kind: "data", status: init?.status ?? 200, data };
-}
-
 async function post(fields: Record<string, string>) {
   return answerOf(await bookingRoute.action(routeArgs(siteRequest("/booking", { form: fields })) as never));
 }
@@ -85,17 +46,6 @@ async function post(fields: Record<string, string>) {
 async function loadBookingPage(query: Record<string, string>) {
   const request = siteRequest(`/booking?${new URLSearchParams(query)}`);
   return bookingRoute.loader(routeArgs(request) as never);
-}
-
-async function flashToastOf(answer: Answer) {
-  if (answer.kind !== "redirect") throw new Error(`expected a redirect, got ${answer.status}`);
-  const request = new Request(getEnv().SITE_URL, { headers: { cookie: cookieHeader(answer.setCookies) } });
-  return (await takeFlashToast(request)).toast;
-}
-
-function fieldErrors(answer: Answer) {
-  if (answer.kind !== "data") throw new Error(`expected an answer with data, got a redirect to ${answer.location}`);
-  return answer.data.reply?.error ?? {};
 }
 
 describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (_name, database) => {
@@ -135,7 +85,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
     });
 
     it("decides the 3-hour rule by the server's clock, at the exact edge", async () => {
-      const form = bookingForm({ sessionDate: "2026-11-01", sessionTime: "09:00" }); // the day DST ends
+      const form = bookingFields({ sessionDate: "2026-11-01", sessionTime: "09:00" }); // the day DST ends
       const startsAt = centralInstant("2026-11-01", "09:00");
       const tooLate = answerOf(await submitBooking(siteRequest("/booking", { form }), new Date(startsAt.getTime() - 3 * HOUR)));
       expect(tooLate.status).toBe(400);
@@ -147,15 +97,15 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
     it("refuses a date past the booking horizon and a time that is no slot", async () => {
       const now = new Date();
       const pastHorizon = new Date(centralInstant(lastBookableDate(now, getEnv().BOOKING_HORIZON_DAYS), "12:00").getTime() + DAY);
-      expect(fieldErrors(await post(bookingForm({ sessionDate: centralDate(pastHorizon) })))).toEqual({
+      expect(fieldErrors(await post(bookingFields({ sessionDate: centralDate(pastHorizon) })))).toEqual({
         sessionDate: [BOOKING_MESSAGES.horizon(getEnv().BOOKING_HORIZON_DAYS)],
       });
-      expect(fieldErrors(await post(bookingForm({ sessionTime: "08:00" })))).toEqual({ sessionTime: [BOOKING_MESSAGES.sessionTime] });
-      expect(fieldErrors(await post(bookingForm({ sessionTime: "10:30" })))).toEqual({ sessionTime: [BOOKING_MESSAGES.sessionTime] });
+      expect(fieldErrors(await post(bookingFields({ sessionTime: "08:00" })))).toEqual({ sessionTime: [BOOKING_MESSAGES.sessionTime] });
+      expect(fieldErrors(await post(bookingFields({ sessionTime: "10:30" })))).toEqual({ sessionTime: [BOOKING_MESSAGES.sessionTime] });
     });
 
     it("answers input of any shape with field messages or a plain 400, never a 500", async () => {
-      const odd = new URLSearchParams(bookingForm());
+      const odd = new URLSearchParams(bookingFields());
       odd.set("sessionTime", "11:30");
       odd.set("firstName", "x".repeat(50_000));
       odd.set("sessionDate", "2026-02-30");
@@ -172,14 +122,14 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       const json = new Request(`${getEnv().SITE_URL}/booking`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: getEnv().SITE_URL },
-        body: JSON.stringify(bookingForm()),
+        body: JSON.stringify(bookingFields()),
       });
       const refused = await Promise.resolve(bookingRoute.action(routeArgs(json) as never)).catch((thrown: unknown) => thrown);
       expect(refused).toMatchObject({ init: { status: 400 } });
 
       // The same field twice, or one the form does not have: a plain 400 before any parsing.
       for (const extra of [["sessionTime", "11:00"], ["isAdmin", "1"]] as const) {
-        const form = new URLSearchParams(bookingForm());
+        const form = new URLSearchParams(bookingFields());
         form.append(extra[0], extra[1]);
         const request = new Request(`${getEnv().SITE_URL}/booking`, {
           method: "POST",
@@ -193,7 +143,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
     });
 
     it("strips what the database cannot store (a NUL) from free text, and answers text of nothing else with the field's message", async () => {
-      const form = bookingForm({
+      const form = bookingFields({
         firstName: "Ada\u0000",
         lastName: "Love\u0000lace",
         phone: "316-555-0100\u0000",
@@ -221,14 +171,14 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
         additionalRequirements: "ITAR",
       });
 
-      const nothingElse = await post(bookingForm({ firstName: "\u0000\u0000\u0000", email: "ada\u0000@example.com" }));
+      const nothingElse = await post(bookingFields({ firstName: "\u0000\u0000\u0000", email: "ada\u0000@example.com" }));
       expect(nothingElse.status).toBe(400);
       expect(fieldErrors(nothingElse)).toEqual({ firstName: [BOOKING_MESSAGES.firstName], email: [BOOKING_MESSAGES.email] });
     });
 
     it("answers a date far past the horizon (year 9999) with the horizon's message, and the page for it with no open slot", async () => {
       const horizon = getEnv().BOOKING_HORIZON_DAYS;
-      const answer = await post(bookingForm({ sessionDate: "9999-12-31" }));
+      const answer = await post(bookingFields({ sessionDate: "9999-12-31" }));
       expect(answer.status).toBe(400);
       expect(fieldErrors(answer)).toEqual({ sessionDate: [BOOKING_MESSAGES.horizon(horizon)] });
       expect(answer.kind === "data" && answer.data.availability.slots.some((slot: { available: boolean }) => slot.available)).toBe(false);
@@ -241,7 +191,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
 
   describe("a booking", () => {
     it("is saved with its confirmation (cc the owner, .ics, cancel link) and its reminder, then hands over to the confirmation page", async () => {
-      const form = bookingForm({ sessionDate: daysAhead(12), sessionTime: "14:00", sessionDuration: "90" });
+      const form = bookingFields({ sessionDate: daysAhead(12), sessionTime: "14:00", sessionDuration: "90" });
       const answer = await post(form);
       expect(answer).toMatchObject({ kind: "redirect", status: 302, location: "/booking/confirmation" });
       expect(await flashToastOf(answer)).toEqual({ kind: "success", title: "Booking confirmed!" });
@@ -296,7 +246,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
     });
 
     it("schedules no reminder for a session less than 24 hours away", async () => {
-      const form = bookingForm({ sessionDate: "2026-03-09", sessionTime: "09:00" });
+      const form = bookingFields({ sessionDate: "2026-03-09", sessionTime: "09:00" });
       const startsAt = centralInstant("2026-03-09", "09:00");
       const answer = answerOf(await submitBooking(siteRequest("/booking", { form }), new Date(startsAt.getTime() - DAY + 1)));
       expect(answer).toMatchObject({ kind: "redirect", location: "/booking/confirmation" });
@@ -310,7 +260,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       fs.rmSync(mailDir, { recursive: true, force: true });
       fs.writeFileSync(mailDir, "a file where the mail directory should be");
       try {
-        const answer = await post(bookingForm({ sessionDate: daysAhead(13) }));
+        const answer = await post(bookingFields({ sessionDate: daysAhead(13) }));
         expect(await flashToastOf(answer)).toEqual({
           kind: "error",
           title: "Booking saved",
@@ -331,7 +281,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       }
     });
     it("is shown on the confirmation page only through the cookie this site signed: a forged or altered one shows nothing", async () => {
-      const answer = await post(bookingForm({ firstName: "Signed" }));
+      const answer = await post(bookingFields({ firstName: "Signed" }));
       expect(answer.kind).toBe("redirect");
       const [saved] = await db.db.select({ id: bookings.id }).from(bookings);
       const confirmation = async (cookie: string) =>
@@ -383,7 +333,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
     it("roll back together when the reminder cannot be queued: 'Booking failed', the form kept, nothing personal logged", async () => {
       const logged = vi.spyOn(logger, "error");
       await withConstraint("email_outbox", `kind <> '${BOOKING_REMINDER_KIND}'`, async () => {
-        const answer = await post(bookingForm({ firstName: "Grace", email: "grace-logged@example.com", phone: "316-555-0199" }));
+        const answer = await post(bookingFields({ firstName: "Grace", email: "grace-logged@example.com", phone: "316-555-0199" }));
         // The failed statement's parameters (the visitor's details, the rendered e-mails) stay out of the log.
         expect(logged).toHaveBeenCalledOnce();
         const entry = inspect(logged.mock.calls, { depth: 20 });
@@ -404,7 +354,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
 
     it("roll back together when the booking itself cannot be saved after its e-mails were queued", async () => {
       await withConstraint("bookings", "first_name <> 'Rollback'", async () => {
-        expect((await post(bookingForm({ firstName: "Rollback" }))).status).toBe(500);
+        expect((await post(bookingFields({ firstName: "Rollback" }))).status).toBe(500);
       });
       expect(await db.db.select().from(bookings)).toEqual([]);
       expect(await outbox()).toEqual([]);
@@ -416,7 +366,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       const sessionDate = daysAhead(20);
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          post(bookingForm({ sessionDate, sessionTime: "13:00", sessionDuration: ["30", "60", "90"][i % 3]! })),
+          post(bookingFields({ sessionDate, sessionTime: "13:00", sessionDuration: ["30", "60", "90"][i % 3]! })),
         ),
       );
       const booked = answers.filter((answer) => answer.kind === "redirect");
@@ -434,7 +384,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
 
     it("are shown '(Unavailable)' for the chosen duration and refused with a message on the time field", async () => {
       const sessionDate = daysAhead(21);
-      expect((await post(bookingForm({ sessionDate, sessionTime: "11:00", sessionDuration: "60" }))).kind).toBe("redirect");
+      expect((await post(bookingFields({ sessionDate, sessionTime: "11:00", sessionDuration: "60" }))).kind).toBe("redirect");
 
       const availability = async (duration: string) => {
         const page = await loadBookingPage({ date: sessionDate, duration });
@@ -443,12 +393,12 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       expect(await availability("60")).toMatchObject({ "10:00": true, "11:00": false, "12:00": true });
       expect(await availability("90")).toMatchObject({ "09:00": true, "10:00": false, "11:00": false, "12:00": true });
 
-      const overlapping = await post(bookingForm({ sessionDate, sessionTime: "10:00", sessionDuration: "90" }));
+      const overlapping = await post(bookingFields({ sessionDate, sessionTime: "10:00", sessionDuration: "90" }));
       expect(overlapping.status).toBe(409);
       expect(fieldErrors(overlapping)).toEqual({ sessionTime: [BOOKING_MESSAGES.unavailable] });
       // The answer carries the day's slots, so a page without JavaScript marks them too.
       expect(overlapping.kind === "data" && overlapping.data.availability.slots[1]).toMatchObject({ time: "10:00", available: false });
-      expect((await post(bookingForm({ sessionDate, sessionTime: "10:00", sessionDuration: "60" }))).kind).toBe("redirect");
+      expect((await post(bookingFields({ sessionDate, sessionTime: "10:00", sessionDuration: "60" }))).kind).toBe("redirect");
     });
 
     it("include the owner's blocked times", async () => {
@@ -460,16 +410,16 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       });
       const page = await loadBookingPage({ date: sessionDate, duration: "30" });
       expect(page.availability!.slots.filter((slot) => !slot.available).map((slot) => slot.time)).toEqual(["14:00"]);
-      const blocked = await post(bookingForm({ sessionDate, sessionTime: "13:00", sessionDuration: "60" }));
+      const blocked = await post(bookingFields({ sessionDate, sessionTime: "13:00", sessionDuration: "60" }));
       expect(fieldErrors(blocked)).toEqual({ sessionTime: [BOOKING_MESSAGES.unavailable] });
       expect(await outbox()).toEqual([]);
-      expect((await post(bookingForm({ sessionDate, sessionTime: "13:00", sessionDuration: "30" }))).kind).toBe("redirect");
+      expect((await post(bookingFields({ sessionDate, sessionTime: "13:00", sessionDuration: "30" }))).kind).toBe("redirect");
     });
   });
 
   describe("cancelling through the link", () => {
     async function book(overrides: Record<string, string> = {}) {
-      const form = bookingForm({ sessionDate: daysAhead(30), ...overrides });
+      const form = bookingFields({ sessionDate: daysAhead(30), ...overrides });
       expect((await post(form)).kind).toBe("redirect");
       const [row] = await db.db.select().from(bookings).where(eq(bookings.email, form.email!));
       return { form, row: row! };
@@ -502,7 +452,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
       // The slot is free again, and can be booked.
       const page = await loadBookingPage({ date: form.sessionDate!, duration: "60" });
       expect(page.availability!.slots.find((slot) => slot.time === form.sessionTime)?.available).toBe(true);
-      expect((await post(bookingForm({ sessionDate: form.sessionDate!, sessionTime: form.sessionTime! }))).kind).toBe("redirect");
+      expect((await post(bookingFields({ sessionDate: form.sessionDate!, sessionTime: form.sessionTime! }))).kind).toBe("redirect");
 
       expect(await flashToastOf(await cancel(row.cancelToken))).toMatchObject({ title: "Already cancelled" });
       expect(await cancelPage(row.cancelToken)).toMatchObject({ data: { booking: { state: "cancelled" } } });
