@@ -183,7 +183,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       // One transaction from the emptying to the media's check (PostgreSQL and PGlite both have
       // transactional DDL): a restore that fails midway leaves the database as it was.
       const migrations = readMigrationFiles({ migrationsFolder }).slice(0, manifest.database.migrations);
-      await database.db.transaction(async (tx) => {
+      await (await database.open()).transaction(async (tx) => {
         await tx.execute(sql`drop schema if exists drizzle cascade`);
         await tx.execute(sql`drop schema if exists public cascade`);
         await tx.execute(sql`create schema public`);
@@ -240,7 +240,8 @@ async function applyMigrations(tx: Executor, migrations: MigrationMeta[]) {
 }
 
 type DatabaseTarget = {
-  db: Database;
+  /** The database to restore into (a PGlite directory is created only now: a refused restore leaves none). */
+  open: () => Promise<Database>;
   /** Rows per table now (an empty object when it has no tables yet). */
   rowsNow: () => Promise<Record<string, number>>;
   close: () => Promise<void>;
@@ -251,7 +252,7 @@ async function postgresTarget(databaseUrl: string): Promise<DatabaseTarget> {
   const db = drizzlePg(pool) as unknown as Database;
   let closed = false;
   return {
-    db,
+    open: async () => db,
     rowsNow: () => countRows(db),
     async close() {
       if (closed) return;
@@ -261,33 +262,40 @@ async function postgresTarget(databaseUrl: string): Promise<DatabaseTarget> {
   };
 }
 
-/** PGlite in DATA_DIR/pglite (created when absent), holding its lock (a running server holds it: the restore is refused). */
+/** PGlite in DATA_DIR/pglite, holding its lock (a running server holds it: the restore is refused). */
 async function pgliteTarget(dataDir: string): Promise<DatabaseTarget> {
   const dir = path.resolve(dataDir, "pglite");
   const release = await acquireDirectoryLock(dir).catch((error: unknown) => {
     throw new BackupError(`The database in ${dir} is in use (${(error as Error).message}); stop the server first.`);
   });
-  let client: PGlite;
-  try {
+  let client: PGlite | undefined;
+  let db: Database | undefined;
+  let closed = false;
+  const open = async () => {
+    if (db) return db;
     client = new PGlite(dir);
     await client.waitReady;
+    db = drizzlePglite({ client }) as unknown as Database;
+    return db;
+  };
+  try {
+    const rows = fs.existsSync(path.join(dir, "PG_VERSION")) ? await countRows(await open()) : {};
+    return {
+      open,
+      rowsNow: async () => rows,
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await client?.close();
+        } finally {
+          release();
+        }
+      },
+    };
   } catch (error) {
+    await client?.close().catch(() => {});
     release();
     throw error;
   }
-  const db = drizzlePglite({ client }) as unknown as Database;
-  let closed = false;
-  return {
-    db,
-    rowsNow: () => countRows(db),
-    async close() {
-      if (closed) return;
-      closed = true;
-      try {
-        await client.close();
-      } finally {
-        release();
-      }
-    },
-  };
 }

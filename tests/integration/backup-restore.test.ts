@@ -1,15 +1,18 @@
 // A restore that fails after the archive's checks (a row the database refuses, a media store that
 // fails) leaves the target database as it was: the emptying, the load and the media are one
-// transaction. On each database, into a filled target with --force.
+// transaction. On each database, into a filled target with --force; and a refused restore creates
+// nothing.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackup, type Manifest, restoreBackup } from "#server/backup/archive.server";
 import { diskMedia, type MediaFiles } from "#server/backup/media.server";
-import { exportTables } from "#server/backup/tables.server";
-import { openDatabase } from "#server/db/client.server";
+import { exportTables, tablesInLoadOrder } from "#server/backup/tables.server";
+import { type Database, openDatabase } from "#server/db/client.server";
 import { createPostgresDatabase, tempDir } from "../../scripts/support/databases";
 import { insertRows } from "../../scripts/support/fill-tables";
 import { testDatabases, type TestDatabase } from "../support/databases";
@@ -87,6 +90,28 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("a failed restore 
       expect(await target.dump()).toEqual(before);
     } finally {
       await target.drop();
+    }
+  });
+
+  it("refuses a target whose media store has files without --force, and creates no database there", async () => {
+    const dataDir = tempDir("backup-restore-refused-");
+    const postgres = name === "postgres" ? await createPostgresDatabase() : undefined;
+    try {
+      await diskMedia(path.join(dataDir, "media")).write("posts/kept.webp", Buffer.from("kept"));
+      await expect(restoreBackup(archive, { dataDir, databaseUrl: postgres?.url, media: diskMedia(path.join(dataDir, "media")) })).rejects.toThrow(/not empty: the media store has 1 files/);
+      if (postgres) {
+        const pool = new pg.Pool({ connectionString: postgres.url, max: 1 });
+        try {
+          expect(await tablesInLoadOrder(drizzle(pool) as unknown as Database)).toEqual([]);
+        } finally {
+          await pool.end();
+        }
+      } else {
+        expect(fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(false);
+      }
+    } finally {
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
