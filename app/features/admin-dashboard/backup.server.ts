@@ -1,8 +1,7 @@
 // The dashboard's backup line: when the last backup was taken, how big it was, and whether it is
 // too old (more than two days: a daily backup has failed twice, or the jobs are not running).
+import { BACKUP_STALE_MS } from "~/features/system/index.server";
 import { lastBackupStatus } from "#server/backup/status.server";
-
-export const BACKUP_STALE_MS = 2 * 24 * 60 * 60_000;
 
 export type BackupLine = { at: string; sizeBytes: number; stale: boolean } | null;
 

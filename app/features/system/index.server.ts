@@ -1,3 +1,3 @@
 // The system feature's front door: the owner's view of the site's health (/admin/system).
 export { getSystemOverview, type SystemOverview } from "./system.server";
-export { systemProblems, type Problem, type SystemFacts } from "./problems";
+export { BACKUP_STALE_MS, systemProblems, type Problem, type SystemFacts } from "./problems";
