@@ -7,11 +7,12 @@ import { chooseDate, fillDetails, icsField, monthDayYear, weekdayAhead } from ".
 import { axeProblems, expect, gotoHydrated, linkIn, test, uniqueEmail, waitForMail } from "./fixtures";
 
 /** Books `date` at `time` through /booking and answers the confirmation e-mail. */
-async function book(page: Page, date: string, time: string, email: string) {
+async function book(page: Page, date: string, time: string, email: string, duration = "60") {
   await gotoHydrated(page, "/booking");
   await expect(page.locator("form#booking")).toHaveAttribute("data-checks", "ready");
   await chooseDate(page, date);
   await fillDetails(page, email);
+  await page.getByLabel("Session Duration").selectOption(duration);
   await page.getByLabel("Preferred Time").selectOption(time);
   await page.getByRole("button", { name: "Schedule Assessment" }).click();
   await expect(page).toHaveURL(/\/booking\/confirmation$/);
@@ -68,6 +69,24 @@ for (const width of [1280, 390]) {
     await expect(page.getByLabel("Preferred Time").locator(`option[value='${time}']`)).toBeEnabled();
   });
 }
+
+test("offers the time an hour later to a 90-minute session, which overlaps only its own, and moves it there", async ({ page }) => {
+  const email = uniqueEmail("reschedule-overlap");
+  const date = weekdayAhead(39);
+  const confirmation = await book(page, date, "09:00", email, "90");
+  await gotoHydrated(page, linkIn(confirmation, "/booking/reschedule/"));
+  // The day's answer has arrived and is shown (the list offers every time before it does).
+  const answered = page.waitForResponse((response) => response.url().includes(`date=${date}`) && response.ok());
+  await chooseDate(page, date);
+  await answered;
+  await expect(page.getByText("Times shown in Central Time, for your 90 minutes session")).toBeVisible();
+  const time = page.getByLabel("Preferred Time");
+  await expect(time.locator("option[value='10:00']")).toBeEnabled();
+  await time.selectOption("10:00");
+  await page.getByRole("button", { name: "Reschedule Session" }).click();
+  await expect(page.getByRole("heading", { name: "Session Rescheduled" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Your session is now on" })).toContainText("10:00 AM – 11:30 AM");
+});
 
 test("reschedules with JavaScript turned off: 'Show times', then the move", async ({ browser, baseURL }) => {
   const email = uniqueEmail("reschedule-no-js");

@@ -83,7 +83,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("calendar forms on
     const answer = await act({ intent: "add-calendar", url: `${base}/down.ics` });
     expect(answer.toast).toMatchObject({ kind: "error", title: "Calendar added, but not fetched" });
     const [source] = (await view()).sources;
-    expect(source!.status).toBe("Never fetched: none of its busy times are on the booking page yet.");
+    expect(source!.status).toBe("Never fetched: its busy times do not take slots off the booking page yet.");
     expect(source!.error?.text).toBe("The calendar's server answered 503. It is tried again every 15 minutes.");
 
     expect((await view(`?removeCalendar=${source!.id}`)).confirmRemoveCalendarId).toBe(source!.id);
@@ -97,7 +97,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("calendar forms on
     expect(answer).toMatchObject({ status: 200, ok: true, toast: { kind: "error", title: "Calendar added, but not fetched" } });
     expect(answer.toast.description).toBe(`The calendar did not answer within ${FIRST_FETCH_TIMEOUT_SECONDS} seconds. It is tried again every 15 minutes.`);
     const [source] = (await view()).sources;
-    expect(source).toMatchObject({ url: `${base}/silent.ics`, status: "Never fetched: none of its busy times are on the booking page yet." });
+    expect(source).toMatchObject({ url: `${base}/silent.ics`, status: "Never fetched: its busy times do not take slots off the booking page yet." });
   });
 
   it("says each state of a calendar as it is", async () => {
@@ -131,7 +131,7 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("calendar forms on
       added: { status: "Not fetched yet: the next try is within 15 minutes.", error: null },
       fetched: { status: "Fetched Mar 2, 2027, 9:15 AM CT: 12 busy times ahead", error: null },
       firstFetchFailed: {
-        status: "Never fetched: none of its busy times are on the booking page yet.",
+        status: "Never fetched: its busy times do not take slots off the booking page yet.",
         error: { heading: "Fetch failed (Mar 2, 2027, 9:15 AM CT):", text: "The calendar's server answered 404. It is tried again every 15 minutes." },
       },
       failingWithCopy: {

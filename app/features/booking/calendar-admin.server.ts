@@ -41,7 +41,7 @@ export function calendarSourceItem(source: CalendarSource): CalendarSourceItem {
   const failing = lastError !== null && lastErrorAt !== null;
   const status = !fetchedAt
     ? failing
-      ? "Never fetched: none of its busy times are on the booking page yet."
+      ? "Never fetched: its busy times do not take slots off the booking page yet."
       : "Not fetched yet: the next try is within 15 minutes."
     : failing
       ? `Still using the copy fetched ${dateTime(fetchedAt)}: ${busyTimes(busyCount)}`
