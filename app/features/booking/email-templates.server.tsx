@@ -212,6 +212,25 @@ function changeLinksText({ rescheduleUrl, cancelUrl }: { rescheduleUrl?: string 
     .join("");
 }
 
+/** The end of the visitor's text e-mail that carries the links: how to reach the owner, the two links, the footer. */
+function visitorClosingText(ownerEmail: string, booking: { rescheduleUrl?: string | null; cancelUrl?: string | null }, footerNote: string) {
+  return `${contactOwnerText(ownerEmail)}
+${changeLinksText(booking)}
+--
+${footerNote}
+`;
+}
+
+/** A visitor's e-mail as the invitation it is: a copy to the owner, the .ics of this version (`stamp`), the spec's template_params. */
+function asInvitation(rendered: RenderedEmail, booking: BookingConfirmationInput, stamp: Date, ownerEmail: string): BookingConfirmationEmail {
+  return {
+    ...rendered,
+    cc: ownerEmail,
+    attachments: [bookingCalendarAttachment(booking, stamp)],
+    templateParams: bookingTemplateParams(booking, ownerEmail),
+  };
+}
+
 export function bookingConfirmationEmail(booking: BookingConfirmationInput): BookingConfirmationEmail {
   const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
   const params = bookingTemplateParams(booking, ownerEmail);
@@ -263,18 +282,9 @@ What happens next
 2. ${nextSteps[1]}
 3. ${nextSteps[2]}
 
-${contactOwnerText(ownerEmail)}
-${changeLinksText(booking)}
---
-${footerNote}
-`,
+${visitorClosingText(ownerEmail, booking, footerNote)}`,
   });
-  return {
-    ...rendered,
-    cc: ownerEmail,
-    attachments: [bookingCalendarAttachment(booking, booking.createdAt)],
-    templateParams: params,
-  };
+  return asInvitation(rendered, booking, booking.createdAt, ownerEmail);
 }
 
 export type BookingReminderInput = Pick<
@@ -445,7 +455,6 @@ export type BookingRescheduledInput = BookingConfirmationInput & {
 /** The move, to the visitor with a copy to the owner: its .ics carries the same UID and the higher SEQUENCE. */
 export function bookingRescheduledEmail(booking: BookingRescheduledInput): BookingConfirmationEmail {
   const { OWNER_EMAIL: ownerEmail, SITE_URL: siteUrl } = getEnv();
-  const params = bookingTemplateParams(booking, ownerEmail);
   const { longDate, shortDate, startTime, timeRange } = sessionWhen(booking);
   const before = sessionWhen(booking.previous);
   const rows: DetailRow[] = [
@@ -474,16 +483,7 @@ Your free manufacturing assessment with ${site.name} is now on ${longDate} at ${
 
 ${textDetails(rows)}
 
-${contactOwnerText(ownerEmail)}
-${changeLinksText(booking)}
---
-${footerNote}
-`,
+${visitorClosingText(ownerEmail, booking, footerNote)}`,
   });
-  return {
-    ...rendered,
-    cc: ownerEmail,
-    attachments: [bookingCalendarAttachment(booking, booking.movedAt)],
-    templateParams: params,
-  };
+  return asInvitation(rendered, booking, booking.movedAt, ownerEmail);
 }

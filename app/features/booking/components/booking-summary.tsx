@@ -1,5 +1,7 @@
 // The booking as the visitor's pages show it (confirmation, cancel, reschedule): one card of label
-// and value rows, and the way back home or to a new booking.
+// and value rows, the way back home or to a new booking, the owner's address, and the answer to a
+// link that matches no booking.
+import { SearchX } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -53,6 +55,30 @@ export function BookingLinks({ book }: { book: string }) {
       <Button asChild variant="brand" size="lg" className="h-12 px-6 text-base">
         <Link to="/booking">{book}</Link>
       </Button>
+    </div>
+  );
+}
+
+/** The owner's address as a mail link, in the pages' sentences. */
+export function ContactLink({ email }: { email: string }) {
+  return (
+    <a href={`mailto:${email}`} className="font-medium text-primary underline-offset-4 hover:underline">
+      {email}
+    </a>
+  );
+}
+
+/** A cancel or reschedule link that matches no booking: `link` names which ("cancel link"), `from` which e-mail. */
+export function BookingNotFound({ link, from, contactEmail }: { link: string; from: string; contactEmail: string }) {
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6 px-4 py-16 text-center sm:py-24">
+      <SearchX aria-hidden="true" className="mx-auto size-12 text-muted-foreground" />
+      <h1 className="text-3xl font-bold tracking-tight text-primary">Booking Not Found</h1>
+      <p className="text-lg text-muted-foreground">
+        This {link} does not match any booking. Check that you opened the whole link from {from}, or write to{" "}
+        <ContactLink email={contactEmail} />.
+      </p>
+      <BookingLinks book="Book a Session" />
     </div>
   );
 }

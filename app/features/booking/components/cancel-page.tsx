@@ -1,12 +1,12 @@
 // /booking/cancel/:token, reached from the link in the confirmation and reminder e-mails (no
 // sign-in): the booking and a confirm button; afterwards, or on a later visit, that it is cancelled.
-import { CalendarX2, SearchX } from "lucide-react";
+import { CalendarX2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { SubmitButton, useToast } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import type { CancelActionResult, CancelPageBooking } from "../actions.server";
 import { CANCEL_INTENT } from "../messages";
-import { BookingLinks, BookingSummary, sessionRows } from "./booking-summary";
+import { BookingLinks, BookingNotFound, BookingSummary, ContactLink, sessionRows } from "./booking-summary";
 
 export function CancelPage({
   booking,
@@ -20,25 +20,9 @@ export function CancelPage({
   useToast(actionResult?.toast);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const contact = (
-    <a href={`mailto:${contactEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
-      {contactEmail}
-    </a>
-  );
+  const contact = <ContactLink email={contactEmail} />;
 
-  if (!booking) {
-    return (
-      <div className="mx-auto grid max-w-2xl gap-6 px-4 py-16 text-center sm:py-24">
-        <SearchX aria-hidden="true" className="mx-auto size-12 text-muted-foreground" />
-        <h1 className="text-3xl font-bold tracking-tight text-primary">Booking Not Found</h1>
-        <p className="text-lg text-muted-foreground">
-          This cancel link does not match any booking. Check that you opened the whole link from your confirmation
-          e-mail, or write to {contact}.
-        </p>
-        <BookingLinks book="Book a Session" />
-      </div>
-    );
-  }
+  if (!booking) return <BookingNotFound link="cancel link" from="your confirmation e-mail" contactEmail={contactEmail} />;
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-16 text-center sm:py-20">

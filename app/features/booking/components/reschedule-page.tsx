@@ -4,7 +4,7 @@
 // "Show times" asks the server for the chosen date's times. After a move, or on a later visit, the
 // page says what the link can still do.
 import { getFormProps, useForm } from "@conform-to/react";
-import { CalendarClock, SearchX } from "lucide-react";
+import { CalendarClock } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { FormError, SelectField, SubmitButton, useToast } from "~/components/form";
@@ -15,7 +15,7 @@ import { RESCHEDULE_INTENT } from "../messages";
 import type { RescheduleActionResult, ReschedulePageBooking } from "../reschedule-actions.server";
 import { SLOT_DATE_PARAM, type RescheduleFormValues } from "../reschedule-forms";
 import { SLOT_TIMES, slotLabel, type SlotState } from "../slots";
-import { BookingLinks, BookingSummary, sessionRows } from "./booking-summary";
+import { BookingLinks, BookingNotFound, BookingSummary, ContactLink, sessionRows } from "./booking-summary";
 import { SessionDateField } from "./session-date-field";
 
 const slotsBeforeADateIsChosen: SlotState[] = SLOT_TIMES.map((time) => ({ time, label: slotLabel(time), available: true }));
@@ -126,25 +126,9 @@ export function ReschedulePage({
   actionResult: RescheduleActionResult | null | undefined;
 }) {
   useToast(actionResult?.toast);
-  const contact = (
-    <a href={`mailto:${contactEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
-      {contactEmail}
-    </a>
-  );
+  const contact = <ContactLink email={contactEmail} />;
 
-  if (!booking) {
-    return (
-      <div className="mx-auto grid max-w-2xl gap-6 px-4 py-16 text-center sm:py-24">
-        <SearchX aria-hidden="true" className="mx-auto size-12 text-muted-foreground" />
-        <h1 className="text-3xl font-bold tracking-tight text-primary">Booking Not Found</h1>
-        <p className="text-lg text-muted-foreground">
-          This reschedule link does not match any booking. Check that you opened the whole link from your e-mail, or
-          write to {contact}.
-        </p>
-        <BookingLinks book="Book a Session" />
-      </div>
-    );
-  }
+  if (!booking) return <BookingNotFound link="reschedule link" from="your e-mail" contactEmail={contactEmail} />;
 
   const icon = <CalendarClock aria-hidden="true" className="mx-auto size-12 text-primary" />;
   if (booking.state === "active" && rescheduled) {
