@@ -80,6 +80,11 @@ test("books a session, keeps it in localStorage, e-mails it with an .ics, and th
   await gotoHydrated(page, linkIn(mail, "/booking/cancel/"));
   await expect(page.getByRole("heading", { name: "Cancel Your Assessment" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText(stored.bookingId);
+  // It offers the move instead: the same link as the e-mail's 'Reschedule'.
+  await expect(page.getByRole("link", { name: "reschedule it" })).toHaveAttribute(
+    "href",
+    new URL(linkIn(mail, "/booking/reschedule/")).pathname,
+  );
   await page.getByRole("button", { name: "Cancel Session" }).click();
   await expect(page.getByRole("heading", { name: "Booking Cancelled" })).toBeVisible();
   await expect(page.getByText(/^This booking was cancelled on \w+ \d+, \d{4}\. Its time is free for someone else\.$/)).toBeVisible();

@@ -435,7 +435,11 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("booking on %s", (
 
     it("cancels, frees the slot, drops the reminder and tells the owner; a second click says it is already cancelled", async () => {
       const { form, row } = await book();
-      expect(await cancelPage(row.cancelToken)).toMatchObject({ status: 200, data: { booking: { state: "active", bookingRef: row.bookingRef } } });
+      expect(await cancelPage(row.cancelToken)).toMatchObject({
+        status: 200,
+        // The page offers the move instead: the reschedule link of the booking's current version.
+        data: { booking: { state: "active", bookingRef: row.bookingRef, reschedulePath: `/booking/reschedule/${row.cancelToken}.${row.sequence}` } },
+      });
 
       const answer = await cancel(row.cancelToken);
       expect(answer).toMatchObject({ kind: "redirect", location: `/booking/cancel/${row.cancelToken}` });

@@ -29,6 +29,7 @@ import {
   type CreateBookingResult,
 } from "./booking.server";
 import { handOverBooking, readBookingHandover } from "./handover.server";
+import { rescheduleToken } from "./reschedule-link.server";
 import { changeLinksOf } from "./reschedule.server";
 import {
   BOOKING_CONFIRMED,
@@ -210,10 +211,12 @@ export type CancelPageBooking = {
   projectType: string;
   state: "active" | "cancelled" | "past";
   cancelledOn: string | null;
+  /** Where the visitor moves the session instead: the reschedule link its e-mails give. */
+  reschedulePath: string;
 };
 
 /** Formatted on the server, in Central Time, so the server and the browser render the same text. */
-function cancelPageBooking(booking: CancellableBooking, now: Date): CancelPageBooking {
+function cancelPageBooking(booking: CancellableBooking, cancelToken: string, now: Date): CancelPageBooking {
   const state =
     booking.status === "cancelled" ? "cancelled" : booking.status === "completed" || booking.startsAt <= now ? "past" : "active";
   return {
@@ -225,6 +228,7 @@ function cancelPageBooking(booking: CancellableBooking, now: Date): CancelPageBo
     projectType: booking.projectType,
     state,
     cancelledOn: booking.cancelledAt ? monthDate(booking.cancelledAt) : null,
+    reschedulePath: `/booking/reschedule/${rescheduleToken(cancelToken, booking.sequence)}`,
   };
 }
 
@@ -237,7 +241,7 @@ export async function cancelPageData(request: Request, token: string, now = new 
   const booking = await findBookingByCancelToken(token);
   const contactEmail = getEnv().OWNER_EMAIL;
   if (!booking) return data({ booking: null, contactEmail }, { status: 404, headers: NO_STORE });
-  return data({ booking: cancelPageBooking(booking, now), contactEmail }, { headers: NO_STORE });
+  return data({ booking: cancelPageBooking(booking, token, now), contactEmail }, { headers: NO_STORE });
 }
 
 export type CancelActionResult = { ok: false; toast: Toast };

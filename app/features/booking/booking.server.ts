@@ -253,6 +253,7 @@ export type CancellableBooking = Pick<
   | "endsAt"
   | "status"
   | "cancelledAt"
+  | "sequence"
 >;
 
 // Tokens are 32 base64url characters; anything else is not worth a query.
@@ -262,7 +263,7 @@ export async function findBookingByCancelToken(token: string, executor: Executor
   if (!cancelTokenPattern.test(token)) return undefined;
   const [row] = await executor.select(cancelSummaryColumns).from(bookings).where(eq(bookings.cancelToken, token));
   if (!row) return undefined;
-  const { id: _id, reminderEmailId: _reminder, sequence: _sequence, ...booking } = row;
+  const { id: _id, reminderEmailId: _reminder, ...booking } = row;
   return booking;
 }
 
@@ -283,15 +284,15 @@ export async function cancelBooking(token: string, now = new Date(), executor: E
     // Locked: a double click waits for the first cancel and then finds it cancelled.
     const [row] = await tx.select(cancelSummaryColumns).from(bookings).where(eq(bookings.cancelToken, token)).for("update");
     if (!row) return { outcome: "not-found" };
-    const { id, reminderEmailId, sequence: oldSequence, ...booking } = row;
+    const { id, reminderEmailId, ...booking } = row;
     if (booking.status === "cancelled") return { outcome: "already-cancelled", booking };
     if (booking.status === "completed" || booking.startsAt <= now) return { outcome: "too-late", booking };
-    const sequence = oldSequence + 1;
+    const sequence = booking.sequence + 1;
     await tx.update(bookings).set({ status: "cancelled", cancelledAt: now, sequence }).where(eq(bookings.id, id));
     await dropReminder(reminderEmailId, tx);
-    const cancelled = { ...booking, cancelledAt: now, sequence };
+    const cancelled = { ...booking, status: "cancelled" as const, cancelledAt: now, sequence };
     const owner = await enqueueEmail({ kind: BOOKING_CANCELLED_KIND, ...bookingCancelledEmail(cancelled) }, tx);
     const visitor = await enqueueEmail({ kind: BOOKING_CANCEL_CONFIRMATION_KIND, ...bookingCancelledVisitorEmail(cancelled) }, tx);
-    return { outcome: "cancelled", booking: { ...booking, status: "cancelled", cancelledAt: now }, emailIds: [owner.id, visitor.id] };
+    return { outcome: "cancelled", booking: cancelled, emailIds: [owner.id, visitor.id] };
   });
 }

@@ -31,7 +31,11 @@ export function CancelPage({
         <>
           <h1 className="text-3xl font-bold tracking-tight text-primary">Cancel Your Assessment</h1>
           <p className="text-lg text-muted-foreground">
-            Cancel this session? Its time becomes free for someone else. To move it instead, write to {contact}.
+            Cancel this session? Its time becomes free for someone else. To move it instead,{" "}
+            <Link to={booking.reschedulePath} className="font-medium text-primary underline underline-offset-4">
+              reschedule it
+            </Link>
+            .
           </p>
           <BookingSummary rows={sessionRows(booking)} />
           <Form method="post" className="flex flex-col justify-center gap-3 sm:flex-row">
