@@ -140,8 +140,9 @@ export function backupRequestToken(env: Env): string {
 export const BACKUP_REQUEST_PATH = "/_backup";
 
 /**
- * POST /_backup from this machine with the token: the server writes an archive into DATA_DIR/backups
- * and answers its path and size. Anything else is a 404, as for a page that does not exist.
+ * POST /_backup from this machine with the token: the server writes an archive where `?out=` says
+ * (an absolute path, `npm run backup -- --out`), else into DATA_DIR/backups, and answers its path and
+ * size. Anything else is a 404, as for a page that does not exist.
  */
 export function backupRequestHandler(db: Database, env: Env) {
   const expected = Buffer.from(backupRequestToken(env));
@@ -153,9 +154,9 @@ export function backupRequestHandler(db: Database, env: Env) {
       return;
     }
     try {
-      const dir = path.resolve(env.DATA_DIR, "backups");
-      const taken = await createBackup({ db, kind: databaseKind(db), dataDir: env.DATA_DIR, media: configuredMedia(env) }, path.join(dir, `manual-${archiveName(new Date())}`));
-      // Where this server wrote it: the script moves it on when given --out.
+      const asked = typeof req.query.out === "string" && path.isAbsolute(req.query.out) ? req.query.out : undefined;
+      const out = asked ?? path.resolve(env.DATA_DIR, "backups", `manual-${archiveName(new Date())}`);
+      const taken = await createBackup({ db, kind: databaseKind(db), dataDir: env.DATA_DIR, media: configuredMedia(env) }, out);
       await recordBackup({ status: "done", location: taken.path, sizeBytes: taken.sizeBytes }, new Date(), db);
       res.status(200).json({ path: taken.path, sizeBytes: taken.sizeBytes });
     } catch (error) {

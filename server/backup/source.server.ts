@@ -54,7 +54,8 @@ export async function backupFromScript(env: Env, out: string): Promise<TakenBack
 }
 
 async function askRunningServer(env: Env, out: string): Promise<TakenBackup> {
-  const url = `http://127.0.0.1:${env.PORT}${BACKUP_REQUEST_PATH}`;
+  // The server writes the archive where it is wanted, so /admin's "Kept in" names the file itself.
+  const url = `http://127.0.0.1:${env.PORT}${BACKUP_REQUEST_PATH}?${new URLSearchParams({ out: path.resolve(out) })}`;
   let response: Response;
   try {
     response = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${backupRequestToken(env)}` } });
@@ -63,14 +64,5 @@ async function askRunningServer(env: Env, out: string): Promise<TakenBackup> {
   }
   const body = (await response.json().catch(() => ({}))) as { path?: string; sizeBytes?: number; error?: string };
   if (!response.ok || !body.path) throw new BackupError(`The running server could not take the backup: ${body.error ?? `HTTP ${response.status}`}`);
-  fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true, mode: 0o700 });
-  try {
-    fs.renameSync(body.path, out);
-  } catch {
-    // Another file system: copied, then the server's copy removed.
-    fs.copyFileSync(body.path, out);
-    fs.chmodSync(out, 0o600);
-    fs.rmSync(body.path);
-  }
-  return { path: path.resolve(out), sizeBytes: body.sizeBytes ?? fs.statSync(out).size, by: "the running server" };
+  return { path: body.path, sizeBytes: body.sizeBytes ?? fs.statSync(body.path).size, by: "the running server" };
 }

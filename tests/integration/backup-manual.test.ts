@@ -44,6 +44,9 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("npm run backup on
     expect(fs.statSync(out).size).toBe(taken.sizeBytes);
     const last = await lastBackupStatus(db.db);
     expect(last?.sizeBytes).toBe(taken.sizeBytes);
+    // Where the archive is, not where a running server first wrote it: /admin/system's "Kept in".
+    expect(last?.location).toBe(out);
+    expect(fs.readdirSync(db.dataDir).includes("backups") ? fs.readdirSync(path.join(db.dataDir, "backups")) : []).toEqual([]);
     expect(Date.now() - last!.at.getTime()).toBeLessThan(60_000);
   });
 });
