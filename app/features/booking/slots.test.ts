@@ -9,6 +9,7 @@ import {
   sessionInterval,
   SLOT_TIMES,
   slotLabel,
+  slotOptions,
   type Interval,
 } from "./slots";
 
@@ -66,6 +67,14 @@ describe("slots", () => {
       "3:00 PM CT",
       "4:00 PM CT",
       "5:00 PM CT",
+    ]);
+  });
+
+  it("offers a taken slot in the select marked '(Unavailable)' and disabled, a free one as its label", () => {
+    const slots = daySlots({ date: "2026-12-08", durationMinutes: 60, now: at("2026-12-01T15:00:00Z"), horizonDays: 180, busy: [sessionInterval("2026-12-08", "10:00", 60)] });
+    expect(slotOptions(slots).slice(0, 2)).toEqual([
+      { value: "09:00", label: "9:00 AM CT", disabled: false },
+      { value: "10:00", label: "10:00 AM CT (Unavailable)", disabled: true },
     ]);
   });
 

@@ -27,6 +27,15 @@ export function slotLabel(time: string): string {
   return `${clockLabel(time)} ${CENTRAL_ABBREVIATION}`;
 }
 
+/** A day's slots as the time select offers them: a taken one stays listed, marked and disabled. */
+export function slotOptions(slots: readonly SlotState[]) {
+  return slots.map((slot) => ({
+    value: slot.time,
+    label: slot.available ? slot.label : `${slot.label} (Unavailable)`,
+    disabled: !slot.available,
+  }));
+}
+
 export function sessionInterval(date: string, time: string, durationMinutes: number): Interval {
   const startsAt = centralInstant(date, time);
   return { startsAt, endsAt: new Date(startsAt.getTime() + durationMinutes * 60_000) };

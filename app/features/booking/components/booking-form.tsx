@@ -13,7 +13,7 @@ import { BOOKING_FORM_DEFAULTS, EXPERIENCE_LEVEL_LABELS, EXPERIENCE_LEVELS, FOCU
 import type { bookingFormConstraint } from "../form-validation";
 import type { BookingFormValues } from "../forms";
 import { isCalendarDate } from "~/lib/central-time";
-import { SESSION_DURATIONS, SLOT_TIMES, slotLabel, type SlotState } from "../slots";
+import { SESSION_DURATIONS, SLOT_TIMES, slotLabel, slotOptions, type SlotState } from "../slots";
 import { SessionDateField } from "./session-date-field";
 
 const BOOKING_FORM_ID = "booking";
@@ -148,11 +148,7 @@ export function BookingForm({
               label="Preferred Time"
               description={checking ? "Times shown in Central Time. Checking availability..." : "Times shown in Central Time"}
               placeholder="Select a time"
-              options={slots.map((slot) => ({
-                value: slot.time,
-                label: slot.available ? slot.label : `${slot.label} (Unavailable)`,
-                disabled: !slot.available,
-              }))}
+              options={slotOptions(slots)}
             />
             <SelectField field={fields.sessionDuration} label="Session Duration" options={durationOptions} />
           </div>

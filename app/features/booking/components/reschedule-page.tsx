@@ -14,7 +14,7 @@ import type { Availability } from "../booking.server";
 import { RESCHEDULE_INTENT } from "../messages";
 import type { RescheduleActionResult, ReschedulePageBooking } from "../reschedule-actions.server";
 import { SLOT_DATE_PARAM, type RescheduleFormValues } from "../reschedule-forms";
-import { SLOT_TIMES, slotLabel, type SlotState } from "../slots";
+import { SLOT_TIMES, slotLabel, slotOptions, type SlotState } from "../slots";
 import { BookingLinks, BookingNotFound, BookingSummary, ContactLink, sessionRows } from "./booking-summary";
 import { SessionDateField } from "./session-date-field";
 
@@ -82,11 +82,7 @@ function RescheduleForm({
                 : `Times shown in Central Time, for your ${booking.duration} session`
             }
             placeholder="Select a time"
-            options={slots.map((slot) => ({
-              value: slot.time,
-              label: slot.available ? slot.label : `${slot.label} (Unavailable)`,
-              disabled: !slot.available,
-            }))}
+            options={slotOptions(slots)}
           />
         </div>
       </div>
