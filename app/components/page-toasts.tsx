@@ -1,8 +1,9 @@
 // The toast outlet of a content page (rendered without React's scripts, decision 040): the same
 // look, texts, place and live region as the apps' sonner toasts (app/components/ui/sonner.tsx:
-// top right, rich colours, a close button), in plain HTML. A toast handed over by a redirect is
-// drawn by the server; app/enhance/toasts.ts clones the template for the page's own toasts and
-// removes each after sonner's 4 s. Without scripts the redirect's toast stays, with its close button inert.
+// top right, rich colours darkened to WCAG AA as there, a close button), in plain HTML. A toast
+// handed over by a redirect is drawn by the server; app/enhance/toasts.ts clones the template for
+// the page's own toasts and removes each after sonner's 4 s. Without scripts the redirect's toast
+// stays, with its close button inert.
 import { CircleCheck, CircleX, Info, X } from "lucide-react";
 import type { Toast } from "~/lib/toast";
 
@@ -16,7 +17,7 @@ function ToastItem({ kind, title, description }: { kind: Kind; title: string; de
       tabIndex={0}
       data-sonner-toast=""
       data-type={kind}
-      className="pointer-events-auto relative flex w-full items-center gap-1.5 rounded-[var(--radius)] border p-4 text-[13px] shadow-[0_4px_12px_rgba(0,0,0,0.1)] data-[type=default]:border-border data-[type=default]:bg-popover data-[type=default]:text-popover-foreground data-[type=error]:border-[hsl(359,100%,94%)] data-[type=error]:bg-[hsl(359,100%,97%)] data-[type=error]:text-[hsl(360,100%,45%)] data-[type=info]:border-[hsl(221,91%,93%)] data-[type=info]:bg-[hsl(208,100%,97%)] data-[type=info]:text-[hsl(210,92%,45%)] data-[type=success]:border-[hsl(145,92%,87%)] data-[type=success]:bg-[hsl(143,85%,96%)] data-[type=success]:text-[hsl(140,100%,27%)]"
+      className="pointer-events-auto relative flex w-full items-center gap-1.5 rounded-[var(--radius)] border p-4 text-[13px] shadow-[0_4px_12px_rgba(0,0,0,0.1)] data-[type=default]:border-border data-[type=default]:bg-popover data-[type=default]:text-popover-foreground data-[type=error]:border-[hsl(359,100%,94%)] data-[type=error]:bg-[hsl(359,100%,97%)] data-[type=error]:text-[hsl(360,100%,40%)] data-[type=info]:border-[hsl(221,91%,93%)] data-[type=info]:bg-[hsl(208,100%,97%)] data-[type=info]:text-[hsl(210,92%,40%)] data-[type=success]:border-[hsl(145,92%,87%)] data-[type=success]:bg-[hsl(143,85%,96%)] data-[type=success]:text-[hsl(140,100%,22%)]"
     >
       <button
         type="button"
