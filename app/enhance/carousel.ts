@@ -2,6 +2,19 @@
 // row the buttons, dots and arrow keys move one testimonial at a time. It loops: at either end the
 // slides' CSS `order` is rotated and the row moved by the same amount at once (nothing shows), then
 // it scrolls on. Slides out of view are hidden from screen readers, as Embla's were.
+const wrap = (n: number, count: number) => ((n % count) + count) % count;
+
+/**
+ * A move to `slot` (in slides from the row's start; -1 and past `lastSlot` wrap around) in a loop of
+ * `count` slides, `first` of them shown first, the row at `position` and scrolling to `lastSlot` at
+ * most. Past either end the slides' order is rotated first and the row jumps to `jumpTo`, where the
+ * same slides show; then it scrolls to `position`.
+ */
+export function loopMove(at: { first: number; position: number }, slot: number, lastSlot: number, count: number) {
+  const by = slot < 0 ? slot : slot > lastSlot ? slot - lastSlot : 0;
+  return { first: wrap(at.first + by, count), jumpTo: at.position - by, position: Math.min(Math.max(slot, 0), lastSlot) };
+}
+
 export function enhanceCarousel() {
   for (const region of document.querySelectorAll<HTMLElement>("[data-carousel]")) carousel(region);
 }
@@ -18,20 +31,13 @@ function carousel(region: HTMLElement) {
   /** The row's scroll position, in slides (where a move is heading, or where a swipe stopped). */
   let position = 0;
 
-  const slideAt = (slot: number) => slides[(first + slot) % count];
+  const slideAt = (slot: number) => slides[wrap(first + slot, count)]!;
   const step = () => slideAt(1).offsetLeft - slideAt(0).offsetLeft;
   const lastSlot = () => Math.round((track.scrollWidth - track.clientWidth) / step());
   const behavior = (): ScrollBehavior => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "instant" : "smooth");
 
-  function rotate(by: number) {
-    first = (((first + by) % count) + count) % count;
-    slides.forEach((slide, index) => (slide.style.order = String((index - first + count) % count)));
-    position -= by;
-    track.scrollTo({ left: position * step(), behavior: "instant" });
-  }
-
   function show() {
-    const selected = (first + position) % count;
+    const selected = wrap(first + position, count);
     const left = track.scrollLeft;
     for (const slide of slides) {
       const start = slide.offsetLeft - slideAt(0).offsetLeft;
@@ -44,9 +50,13 @@ function carousel(region: HTMLElement) {
   }
 
   function goTo(slot: number) {
-    if (slot < 0) rotate(slot);
-    else if (slot > lastSlot()) rotate(slot - lastSlot());
-    position = Math.min(Math.max(slot, 0), lastSlot());
+    const move = loopMove({ first, position }, slot, lastSlot(), count);
+    if (move.first !== first) {
+      first = move.first;
+      slides.forEach((slide, index) => (slide.style.order = String(wrap(index - first, count))));
+      track.scrollTo({ left: move.jumpTo * step(), behavior: "instant" });
+    }
+    position = move.position;
     track.scrollTo({ left: position * step(), behavior: behavior() });
     if (behavior() === "instant") show();
   }
@@ -66,7 +76,7 @@ function carousel(region: HTMLElement) {
   }
   region.querySelector("[data-carousel-previous]")?.addEventListener("click", () => goTo(position - 1));
   region.querySelector("[data-carousel-next]")?.addEventListener("click", () => goTo(position + 1));
-  dots.forEach((dot, index) => dot.addEventListener("click", () => goTo((index - first + count) % count)));
+  dots.forEach((dot, index) => dot.addEventListener("click", () => goTo(wrap(index - first, count))));
   region.addEventListener("keydown", (event) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     event.preventDefault();
