@@ -5,11 +5,9 @@
 // the page's own toasts and removes each after sonner's 4 s. Without scripts the redirect's toast
 // stays, with its close button inert.
 import { CircleCheck, CircleX, Info, X } from "lucide-react";
-import type { Toast } from "~/lib/toast";
+import { TOAST_LIST_ID, type Toast } from "~/lib/toast";
 
 type Kind = Toast["kind"] | "info" | "default";
-
-export const TOAST_LIST_ID = "page-toasts";
 
 function ToastItem({ kind, title, description }: { kind: Kind; title: string; description?: string }) {
   return (

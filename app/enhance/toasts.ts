@@ -1,6 +1,7 @@
 // Toasts on a content page (app/components/page-toasts.tsx draws the outlet): sonner's call shape
 // for the few texts these pages show, sonner's lifetime and close button.
-import { TOAST_LIST_ID } from "~/components/page-toasts";
+// Not from page-toasts.tsx: its JSX would bring React's JSX runtime into this bundle.
+import { TOAST_LIST_ID } from "~/lib/toast";
 
 const LIFETIME_MS = 4_000;
 
