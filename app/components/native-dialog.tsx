@@ -11,12 +11,15 @@ export function NativeDialog({
   labelledBy,
   describedBy,
   className,
+  focusSelf = false,
   children,
 }: {
   id: string;
   labelledBy: string;
   describedBy?: string;
   className?: string;
+  /** Focus the dialog itself on opening, not its first control: a long one then opens at its top. */
+  focusSelf?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -24,6 +27,7 @@ export function NativeDialog({
       id={id}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
+      autoFocus={focusSelf}
       className={cn(
         "fixed inset-0 m-auto max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] gap-4 overflow-y-auto rounded-lg border bg-background p-6 text-foreground shadow-lg outline-none backdrop:bg-black/50 open:grid sm:max-w-lg",
         className,
