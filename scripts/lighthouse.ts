@@ -57,9 +57,13 @@ async function main() {
   // Measure a warm server, as visitors meet it: the first request renders the page cache. A page
   // whose HTML carries no React Router context is a content page (decision 040).
   const contentPages = new Set<string>();
+  // A page kept out of search engines on purpose (the payment results) loses Lighthouse's
+  // is-crawlable audit: its SEO score is printed, not held to the budget.
+  const noIndexPages = new Set<string>();
   for (const page of pages) {
     const html = await (await fetch(`${server.url}${page}`)).text();
     if (!html.includes("__reactRouterContext")) contentPages.add(page);
+    if (/<meta name="robots" content="noindex/.test(html)) noIndexPages.add(page);
   }
   const cpus = os.cpus();
   console.log(`Host: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(" ")}`);
@@ -122,7 +126,7 @@ async function main() {
       const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
       rows.push({
         ...row,
-        page: contentPages.has(page) ? `${page} (content)` : page,
+        page: `${page}${contentPages.has(page) ? " (content)" : ""}${noIndexPages.has(page) ? " (noindex)" : ""}`,
         "performance range": range(measured.map((m) => m.row.performance)),
         "no scripts": withoutScripts,
         difference: withoutScripts - row.performance,
@@ -133,7 +137,7 @@ async function main() {
         (contentPages.has(page) ? withoutScripts - row.performance > budgets["points for scripts"] : row.performance < budgets.performance) ||
         row.accessibility < budgets.accessibility ||
         row["best practices"] < budgets["best practices"] ||
-        row.seo < budgets.seo ||
+        (row.seo < budgets.seo && !noIndexPages.has(page)) ||
         row["LCP ms"] > budgets["LCP ms"];
       if (missed) {
         failed = true;
@@ -150,7 +154,7 @@ async function main() {
   console.log(
     `Budgets: performance >= ${budgets.performance} (a content page: within ${budgets["points for scripts"]} points of itself without scripts), ` +
       `accessibility ${budgets.accessibility}, best practices ${budgets["best practices"]}, SEO ${budgets.seo}, LCP <= ${budgets["LCP ms"]} ms; ` +
-      `JS on / <= 135 KB gzipped (npm run bench measures it).`,
+      `JS to start a content page <= 5 KB and an app <= 135 KB gzipped (npm run bench measures it).`,
   );
   if (failed) process.exitCode = 1;
 }
