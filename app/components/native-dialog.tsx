@@ -11,15 +11,18 @@ export function NativeDialog({
   labelledBy,
   describedBy,
   className,
-  focusSelf = false,
+  focusClose = false,
   children,
 }: {
   id: string;
   labelledBy: string;
   describedBy?: string;
   className?: string;
-  /** Focus the dialog itself on opening, not its first control: a long one then opens at its top. */
-  focusSelf?: boolean;
+  /**
+   * Focus the 'Close' button (at the top) on opening, not the first control in the content: a long
+   * dialog whose first control is at its bottom then opens at its top, not scrolled down to it.
+   */
+  focusClose?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -27,7 +30,6 @@ export function NativeDialog({
       id={id}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
-      autoFocus={focusSelf}
       className={cn(
         "fixed inset-0 m-auto max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] gap-4 overflow-y-auto rounded-lg border bg-background p-6 text-foreground shadow-lg outline-none backdrop:bg-black/50 open:grid sm:max-w-lg",
         className,
@@ -37,6 +39,7 @@ export function NativeDialog({
       <button
         type="button"
         data-dialog-close=""
+        autoFocus={focusClose}
         className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4"
       >
         <XIcon aria-hidden="true" />

@@ -128,7 +128,7 @@ test.describe("marketplace on a wide screen", () => {
     const dialog = page.getByRole("dialog", { name: monitoring.title });
     await expect(dialog).toBeVisible();
     // It opens at its top, with its title in view, not scrolled to its first link at the bottom.
-    await expect(dialog).toBeFocused();
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
     await expect(dialog.getByRole("heading", { name: monitoring.title })).toBeInViewport();
     await expect(dialog).toContainText(monitoring.description);
     await expect(dialog).toContainText(monitoring.price);
