@@ -11,7 +11,7 @@ export function NativeDialog({
   labelledBy,
   describedBy,
   className,
-  focusClose = false,
+  closeFirst = false,
   children,
 }: {
   id: string;
@@ -19,12 +19,22 @@ export function NativeDialog({
   describedBy?: string;
   className?: string;
   /**
-   * Focus the 'Close' button (at the top) on opening, not the first control in the content: a long
-   * dialog whose first control is at its bottom then opens at its top, not scrolled down to it.
+   * 'Close' (drawn at the top right) first in the dialog, so the browser focuses it on opening: a
+   * long dialog whose first control is at its bottom then opens at its top, not scrolled down.
    */
-  focusClose?: boolean;
+  closeFirst?: boolean;
   children: ReactNode;
 }) {
+  const close = (
+    <button
+      type="button"
+      data-dialog-close=""
+      className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4"
+    >
+      <XIcon aria-hidden="true" />
+      <span className="sr-only">Close</span>
+    </button>
+  );
   return (
     <dialog
       id={id}
@@ -35,16 +45,9 @@ export function NativeDialog({
         className,
       )}
     >
+      {closeFirst ? close : null}
       {children}
-      <button
-        type="button"
-        data-dialog-close=""
-        autoFocus={focusClose}
-        className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4"
-      >
-        <XIcon aria-hidden="true" />
-        <span className="sr-only">Close</span>
-      </button>
+      {closeFirst ? null : close}
     </dialog>
   );
 }

@@ -130,6 +130,9 @@ test.describe("marketplace on a wide screen", () => {
     // It opens at its top, with its title in view, not scrolled to its first link at the bottom.
     await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
     await expect(dialog.getByRole("heading", { name: monitoring.title })).toBeInViewport();
+    // Tab goes on to the dialog's own controls.
+    await page.keyboard.press("Tab");
+    await expect(dialog.locator(":focus")).toHaveCount(1);
     await expect(dialog).toContainText(monitoring.description);
     await expect(dialog).toContainText(monitoring.price);
     await expect(dialog).toContainText(`${monitoring.completionStatus}% complete`);

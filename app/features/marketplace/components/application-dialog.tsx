@@ -22,7 +22,7 @@ type ApplicationDialogProps = {
  */
 export function ApplicationDialog({ id, application, hashtags }: ApplicationDialogProps) {
   return (
-    <NativeDialog id={id} labelledBy={`${id}-title`} describedBy={`${id}-description`} focusClose className="gap-5 sm:max-w-2xl">
+    <NativeDialog id={id} labelledBy={`${id}-title`} describedBy={`${id}-description`} closeFirst className="gap-5 sm:max-w-2xl">
         <div className="flex flex-row items-start gap-3 pr-8 text-left">
           <ResponsiveLogo src={application.logoUrl} size={48} className="size-12" imgClassName="rounded-lg" />
           <div className="space-y-1.5">
