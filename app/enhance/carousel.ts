@@ -57,15 +57,22 @@ function carousel(region: HTMLElement) {
       track.scrollTo({ left: move.jumpTo * step(), behavior: "instant" });
     }
     position = move.position;
+    heading = position;
     track.scrollTo({ left: position * step(), behavior: behavior() });
     if (behavior() === "instant") show();
   }
 
-  // A swipe (or a move) came to rest: where it stopped is where the next move starts.
+  // A swipe (or a move) came to rest: where it stopped is where the next move starts. While a move
+  // heads somewhere, other ends (a loop's instant jump) are not a rest, unless a hand took over.
+  let heading: number | undefined;
   const atRest = () => {
-    position = Math.round(track.scrollLeft / step());
+    const at = Math.round(track.scrollLeft / step());
+    if (heading !== undefined && at !== heading) return;
+    heading = undefined;
+    position = at;
     show();
   };
+  for (const type of ["pointerdown", "wheel", "touchstart"]) track.addEventListener(type, () => (heading = undefined), { passive: true });
   if ("onscrollend" in window) track.addEventListener("scrollend", atRest);
   else {
     let timer: ReturnType<typeof setTimeout>;
