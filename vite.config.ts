@@ -41,5 +41,8 @@ export default defineConfig({
   // the app uses is loaded: their package entries load every function or icon, and date-fns's
   // alone took 4 s and over 300 MB of the server's start (docs/performance.md).
   ssr: { noExternal: ["@react-router/node", "date-fns", "react-day-picker", "lucide-react"] },
+  // The content pages' enhancement module (app/enhance/content.ts) is built as a `?worker&url`
+  // entry: an ES module, loaded by <script type="module"> (decision 040).
+  worker: { format: "es" },
   plugins: [tailwindcss(), reactRouter(), precompress()],
 });

@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -16,12 +17,17 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { requireAdmin, requireUser, sessionMiddleware } from "~/features/auth/guards.server";
 import { getRootAuthState } from "~/features/auth/root-auth.server";
+import { PageToasts } from "~/components/page-toasts";
 import { Toasts, useToast } from "~/components/toast";
 import { PageViewBeacon } from "~/features/analytics/components/page-view-beacon";
 import { getPublicEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
+// Vite bundles a `?worker&url` import as a standalone ES module and gives its hashed URL: here it
+// is a content page's only script, not a worker.
+import enhanceScript from "./enhance/content.ts?worker&url";
+import { isContentPage } from "~/lib/content-page";
 import { loaderOrActionHeaders, noStore } from "~/lib/cache-headers";
 import { ruleFor } from "~/lib/route-access";
 
@@ -68,6 +74,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Absent when the root's loader failed (an error page): a view of it is still a view.
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // A content page (its route's handle, decision 040) gets no React scripts: its enhancement module.
+  const withoutReact = isContentPage(useMatches());
+  const pageViews = rootData?.env.pageViews !== false;
   return (
     <html lang="en">
       <head>
@@ -87,15 +96,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <SiteHeader withoutReact={withoutReact} />
         <main id="main" className="flex-1">
           {children}
         </main>
         <SiteFooter />
-        <Toasts />
-        {rootData?.env.pageViews === false ? null : <PageViewBeacon />}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {withoutReact ? (
+          <>
+            <PageToasts toast={rootData?.toast} />
+            <script type="module" src={enhanceScript} nonce={nonce} data-page-views={pageViews ? "on" : "off"} />
+          </>
+        ) : (
+          <>
+            <Toasts />
+            {pageViews ? <PageViewBeacon /> : null}
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,10 +1,9 @@
-import { useEffect, useRef, type ComponentProps, type ElementType } from "react";
+import type { ComponentProps, ElementType } from "react";
 
 // Fades/slides a section in once 12% of it is visible (SPEC: 10-15%). Sections are rendered
-// visible: the first paint needs no JavaScript, and without it nothing is lost. Once hydrated, a
-// section already in view stays; one out of view is hidden at once (app.css) and revealed when
-// scrolled to. Reduced-motion users see everything at once (app.css).
-const THRESHOLD = 0.12;
+// visible: the first paint needs no JavaScript, and without it nothing is lost. The content pages'
+// enhancement (app/enhance/reveal.ts) hides a section out of view at once (app.css) and reveals it
+// when scrolled to. Reduced-motion users see everything at once (app.css).
 
 type RevealProps<T extends ElementType> = {
   as?: T;
@@ -14,36 +13,5 @@ type RevealProps<T extends ElementType> = {
 
 export function Reveal<T extends ElementType = "section">({ as, delay, style, ...props }: RevealProps<T>) {
   const Component = (as ?? "section") as ElementType;
-  const ref = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const { top, bottom } = element.getBoundingClientRect();
-    // In view already (any of it): hiding it now would make content blink away.
-    if ((top < window.innerHeight && bottom > 0) || typeof IntersectionObserver === "undefined") return;
-    element.dataset.reveal = "hidden";
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) {
-            (entry.target as HTMLElement).dataset.reveal = "visible";
-            observer.unobserve(entry.target);
-          }
-        }
-      },
-      { threshold: THRESHOLD },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
-  return (
-    <Component
-      ref={ref}
-      data-reveal="visible"
-      style={delay ? { ...style, "--reveal-delay": `${delay}ms` } : style}
-      {...props}
-    />
-  );
+  return <Component data-reveal="visible" style={delay ? { ...style, "--reveal-delay": `${delay}ms` } : style} {...props} />;
 }

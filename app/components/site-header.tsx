@@ -13,7 +13,30 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-secondary text-primary font-semibold" : "text-muted-foreground",
   );
 
-export function SiteHeader() {
+function MenuLinks() {
+  return (
+    <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+      {navLinks.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === "/"} className={(state) => cn(linkClass(state), "block text-base")}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      <li className="pt-2">
+        <Button asChild variant="brand" className="w-full">
+          <Link to="/bootcamp">Enroll Now</Link>
+        </Button>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * `withoutReact`: a content page's header (decision 040). The menu's links wait in a template, and
+ * app/enhance/menu.ts opens and closes it as React does here on the other pages.
+ */
+export function SiteHeader({ withoutReact = false }: { withoutReact?: boolean }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
@@ -50,35 +73,27 @@ export function SiteHeader() {
           type="button"
           variant="ghost"
           size="icon"
-          className="ml-auto sm:ml-0 lg:hidden"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? "Close menu" : "Open menu"}
+          data-menu-toggle=""
+          className="group ml-auto sm:ml-0 lg:hidden"
           onClick={() => setOpen((value) => !value)}
         >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <Menu aria-hidden="true" className="group-aria-expanded:hidden" />
+          <X aria-hidden="true" className="hidden group-aria-expanded:block" />
         </Button>
       </nav>
       {/* The menu's links only while it is open: it opens with JavaScript, so a closed one drawn on
           the server is markup nobody sees (the wide screen's row above holds the same links). */}
       <div id={menuId} hidden={!open} className="border-t bg-background lg:hidden">
-        {open ? (
-          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
-            {navLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} className={(state) => cn(linkClass(state), "block text-base")}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-            <li className="pt-2">
-              <Button asChild variant="brand" className="w-full">
-                <Link to="/bootcamp">Enroll Now</Link>
-              </Button>
-            </li>
-          </ul>
-        ) : null}
+        {open ? <MenuLinks /> : null}
       </div>
+      {withoutReact ? (
+        <template data-menu-links="">
+          <MenuLinks />
+        </template>
+      ) : null}
     </header>
   );
 }

@@ -1,6 +1,6 @@
 // A toast that survives a redirect: the action sets a one-time cookie, the root loader of the
 // next page reads it, clears it and hands the toast to the layout. Works without JavaScript too.
-import { createCookie, redirect } from "react-router";
+import { createCookie, redirect, redirectDocument } from "react-router";
 import type { Toast } from "./toast";
 import { NO_STORE } from "./cache-headers";
 
@@ -27,11 +27,16 @@ export function hasFlashToast(cookieHeader: string | null | undefined): boolean 
   });
 }
 
-/** A redirect whose next page shows `toast`; `headers` may carry more Set-Cookie lines. */
-export async function redirectWithToast(to: string, toast: Toast, headers = new Headers()) {
+/**
+ * A redirect whose next page shows `toast`; `headers` may carry more Set-Cookie lines. With
+ * `document`, a hydrated page loads the next one afresh: needed when it may be a content page
+ * (decision 040), whose own document request must take the toast, not a data request of React
+ * Router's racing it (that one's answer clears the cookie).
+ */
+export async function redirectWithToast(to: string, toast: Toast, headers = new Headers(), { document = false } = {}) {
   headers.append("Set-Cookie", await toastCookie.serialize(toast));
   headers.set("Cache-Control", NO_STORE["Cache-Control"]);
-  return redirect(to, { headers });
+  return (document ? redirectDocument : redirect)(to, { headers });
 }
 
 /** The pending toast, and the Set-Cookie header that clears it (null when there is none). */

@@ -1,12 +1,16 @@
-import { useEffect } from "react";
-import { useSearchParams } from "react-router";
 import type { Route } from "./+types/bootcamp";
 import { bootcamp } from "~/content/bootcamp";
-import { captureAffiliateRef } from "~/features/checkout/affiliate-ref";
 import { EnrollButton } from "~/features/checkout/enroll-button";
 import { BootcampPage } from "~/features/marketing/bootcamp/bootcamp-page";
 import { bootcampProductJsonLd } from "~/features/marketing/bootcamp/bootcamp-json-ld";
+import { contentPageHandle, loadAsDocument, noServerData } from "~/lib/content-page";
 import { seo, siteUrlFrom } from "~/lib/seo";
+
+// A content page: no React in the browser (decision 040). Its ?ref= and 'Enroll Now' are
+// app/enhance/enroll.ts's.
+export const handle = contentPageHandle;
+export const loader = noServerData;
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -16,10 +20,5 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Bootcamp() {
-  const [searchParams] = useSearchParams();
-  // An affiliate's ?ref= stays with this browser session until checkout (SPEC section 4).
-  useEffect(() => {
-    captureAffiliateRef(searchParams);
-  }, [searchParams]);
   return <BootcampPage enrollButton={(className) => <EnrollButton className={className} />} />;
 }

@@ -4,6 +4,11 @@ import { getPaymentResult } from "~/features/checkout/payment-result.server";
 import { PaymentSuccessPage } from "~/features/marketing/payment/payment-pages";
 import { loaderOrActionHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/seo";
+import { contentPageHandle, loadAsDocument } from "~/lib/content-page";
+
+// A content page: no React in the browser (decision 040).
+export const handle = contentPageHandle;
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

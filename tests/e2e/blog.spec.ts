@@ -8,6 +8,12 @@ import { expect, gotoHydrated, test } from "./fixtures";
 const ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 const POST_URL = `${ORIGIN}/blog/${READER_POST.slug}`;
 
+// The newsletter popup (modal, 5 s after a blog page loads; tests/e2e/newsletter.spec.ts) would
+// cover these pages on a slow host: this visitor has seen it.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("halvorsen-newsletter-popup-shown", "true"));
+});
+
 function toast(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }

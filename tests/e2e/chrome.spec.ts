@@ -68,8 +68,11 @@ test.describe("site chrome", () => {
     });
   }
 
-  test("a link at the foot of a long page opens the next page at its top at once, not scrolling up through it", async ({ page }) => {
-    await gotoHydrated(page, "/about");
+  test("a link at the foot of a long app page opens the next page at its top at once, not scrolling up through it", async ({ page }) => {
+    // An app page (hydrated): its links navigate in place, where a smooth scroll could show. On a
+    // phone it is long enough to be far from the top.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, "/affiliate-test");
     const start = await page.evaluate(() => {
       window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
       const positions: number[] = [];
@@ -85,6 +88,19 @@ test.describe("site chrome", () => {
     // offset), not the twenty or so an animated (smooth) scroll passes through.
     const passed = await page.evaluate(() => (window as unknown as { scrollPositions: number[] }).scrollPositions);
     expect(passed.filter((y) => y > 0 && y < start).length, JSON.stringify(passed)).toBeLessThanOrEqual(1);
+  });
+
+  test("a link at the foot of a content page loads the next page as a document, at its top", async ({ page }) => {
+    await gotoHydrated(page, "/about");
+    await page.evaluate(() => {
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    await page.getByRole("contentinfo").getByRole("link", { name: "Consultation Booking" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Book a Free Manufacturing Assessment");
+    // Decision 040: no React on /about, so the browser loaded /booking afresh.
+    expect(await page.evaluate(() => "samePage" in window)).toBe(false);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test("footer has the three columns, both buttons and the current year", async ({ page }) => {

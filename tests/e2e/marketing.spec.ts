@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, scrollIntoViewSettled, test } from "./fixtures";
+import { axeProblems, expect, gotoHydrated, scrollIntoViewSettled, test } from "./fixtures";
 
 // Public marketing pages: home, bootcamp, about, affiliate program, affiliate test portal and the
 // checkout return pages (SPEC.md section 2).
@@ -61,6 +61,28 @@ test.describe("every page at desktop and phone widths", () => {
           .poll(() => page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).length))
           .toBe(0);
         await page.screenshot({ path: `${SHOTS_DIR}/e2e-${target.name}-${width}.png`, fullPage: true });
+      });
+    }
+  }
+});
+
+// Content pages run without React (decision 040): one small enhancement module, nothing else.
+const contentPages = ["/", "/bootcamp", "/about", "/marketplace", "/affiliate-program", "/blog", "/blog/e2e-reader-post", "/payment-success", "/payment-canceled"] as const;
+
+test.describe("content pages without React's scripts", () => {
+  for (const width of widths) {
+    for (const path of contentPages) {
+      test(`${path} at ${width} px loads only its enhancement module and is axe clean`, async ({ page }) => {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        const scripts: string[] = [];
+        page.on("request", (request) => {
+          if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+        });
+        await gotoHydrated(page, path);
+        expect(scripts).toEqual([expect.stringMatching(/^\/assets\/content-[\w-]+\.js$/)]);
+        expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+        expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+        expect(await axeProblems(page)).toEqual([]);
       });
     }
   }

@@ -127,6 +127,12 @@ test.describe("marketplace on a wide screen", () => {
 
     const dialog = page.getByRole("dialog", { name: monitoring.title });
     await expect(dialog).toBeVisible();
+    // It opens at its top, with its title in view, not scrolled to its first link at the bottom.
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    await expect(dialog.getByRole("heading", { name: monitoring.title })).toBeInViewport();
+    // Tab goes on to the dialog's own controls.
+    await page.keyboard.press("Tab");
+    await expect(dialog.locator(":focus")).toHaveCount(1);
     await expect(dialog).toContainText(monitoring.description);
     await expect(dialog).toContainText(monitoring.price);
     await expect(dialog).toContainText(`${monitoring.completionStatus}% complete`);
@@ -302,7 +308,8 @@ test.describe("marketplace on a phone", () => {
     await expect(panel.getByRole("table")).toBeHidden();
     await expect(panel.getByRole("heading", { name: freeTools[0].title })).toBeVisible();
     for (const tool of freeTools.slice(1)) {
-      await expect(page.getByText(tool.title, { exact: true })).toBeHidden();
+      // Hidden everywhere: the wide screens' table and the closed drawer both hold it.
+      await expect(page.getByText(tool.title, { exact: true }).filter({ visible: true })).toHaveCount(0);
     }
 
     const trigger = panel.getByRole("button", { name: /^View \d+ more tools?$/ });

@@ -14,7 +14,7 @@ function footer(page: Page) {
   return page.getByRole("region", { name: "Get Manufacturing Intelligence Delivered" });
 }
 
-/** Navigates; resolves once the footer's kit form (loaded after hydration) has taken over. */
+/** Navigates; resolves once the page's script runs the footer's form. */
 async function gotoBlogPage(page: Page, path: string) {
   await gotoHydrated(page, path);
   await expect(page.locator("form#newsletter-footer")).toBeAttached();
@@ -52,30 +52,28 @@ test("a visitor subscribes from the footer; a second sign-up gets the spec's dup
   await expect(footer(page).getByText("This email is already subscribed to our newsletter")).toBeVisible();
 });
 
-test("what is typed before the form's code has loaded stays, with the caret, as the kit's form takes over", async ({ page }) => {
+test("what is typed before the page's script has loaded stays, with the caret, and is sent once it has", async ({ page }) => {
   await popupAlreadyShown(page);
   const email = uniqueEmail("early");
-  // The kit's form waits for its code: held here until the plain form has been typed into.
-  let releaseFormCode!: () => void;
-  const formCodeReleased = new Promise<void>((resolve) => (releaseFormCode = resolve));
-  await page.route(/\/assets\/newsletter-form-[\w-]+\.js$/, async (route) => {
-    await formCodeReleased;
+  // The page's enhancement module waits: held here until the form has been typed into.
+  let releaseScript!: () => void;
+  const scriptReleased = new Promise<void>((resolve) => (releaseScript = resolve));
+  await page.route(/\/assets\/content-[\w-]+\.js$/, async (route) => {
+    await scriptReleased;
     await route.continue();
   });
   await page.goto("/blog", { waitUntil: "commit" });
   const field = footer(page).getByLabel("Email address");
   await field.fill(email);
-  // Hydrated: the plain form was rendered again as the fallback (a new field) while the code loads.
+  releaseScript();
   await waitForHydration(page);
-  await expect(field).toHaveValue(email);
-  await expect(field).toBeFocused();
-
-  releaseFormCode();
-  await expect(page.locator("form#newsletter-footer")).toBeAttached();
+  // The same form all along: nothing replaced the field.
   await expect(field).toHaveValue(email);
   await expect(field).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(toast(page, "Successfully subscribed!")).toBeVisible();
+  // Answered in place, not by the plain form's redirect.
+  await expect(page).toHaveURL(/\/blog$/);
 });
 
 test("the popup opens 5 s after load, subscribes, and never opens again, reload included", async ({ page }) => {

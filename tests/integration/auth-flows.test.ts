@@ -261,6 +261,8 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("on %s", (_name, d
     const request = siteRequest("/logout", { form: { redirectTo: "/admin-login", from: "/admin" }, cookie });
     const response = (await logout.action(routeArgs(request) as Parameters<typeof logout.action>[0])) as Response;
     expect([response.status, response.headers.get("location")]).toEqual([302, "/admin-login"]);
+    // React Router's redirectDocument: the browser loads the next page itself, which takes the toast.
+    expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
     const setCookies = response.headers.getSetCookie();
     expect(setCookies.some((c) => /session_token=;|session_token=.*Max-Age=0/.test(c))).toBe(true);
     expect(setCookies.some((c) => c.startsWith("login_required_from=;"))).toBe(true);

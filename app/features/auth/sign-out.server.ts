@@ -24,5 +24,7 @@ export async function signOutAndRedirect(request: Request, clientIp: string | un
     redirectTo,
     { kind: "success", title: "Signed out", description: "You have been signed out successfully." },
     headers,
+    // Usually home, a content page; and nothing of the signed-in app should outlive the session.
+    { document: true },
   );
 }

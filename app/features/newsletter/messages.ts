@@ -8,6 +8,8 @@ export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 
 /** The route every sign-up form posts to (app/routes/newsletter.ts). */
 export const SUBSCRIBE_ACTION = "/newsletter";
+/** The popup's <dialog> (components/newsletter-popup.tsx; app/enhance/newsletter.ts opens it). */
+export const NEWSLETTER_POPUP_ID = "newsletter-popup";
 /** The footer form's anchor: a page without JavaScript comes back to it. */
 export const NEWSLETTER_FOOTER_ID = "newsletter";
 

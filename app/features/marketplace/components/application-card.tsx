@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { useId, type MouseEvent } from "react";
+import { useId } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { MarketplaceApplication } from "~/content/marketplace";
@@ -16,14 +16,15 @@ type ApplicationCardProps = {
   viewDetailsLabel: string;
   /** The first card's screenshot is the page's largest paint: it skips lazy loading. */
   priorityImage?: boolean;
-  onViewDetails: (event: MouseEvent<HTMLButtonElement>) => void;
+  /** The id of the application's detail dialog, which 'View Details' opens (app/enhance/dialogs.ts). */
+  dialogId: string;
 };
 
 export function ApplicationCard({
   application,
   viewDetailsLabel,
   priorityImage = false,
-  onViewDetails,
+  dialogId,
 }: ApplicationCardProps) {
   const id = useId();
   const titleId = `${id}-title`;
@@ -100,7 +101,8 @@ export function ApplicationCard({
           className="mt-auto w-full"
           aria-haspopup="dialog"
           aria-label={`${viewDetailsLabel}: ${application.title}`}
-          onClick={onViewDetails}
+          aria-controls={dialogId}
+          data-opens-dialog={dialogId}
         >
           {viewDetailsLabel}
         </Button>

@@ -1,15 +1,7 @@
 import { CheckCircle2, CircleDashed, ExternalLink } from "lucide-react";
-import type { RefObject } from "react";
+import { NativeDialog } from "~/components/native-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import type { MarketplaceApplication } from "~/content/marketplace";
 import { SCREENSHOT_RATIO, SCREENSHOT_WIDTHS } from "../images";
 import { buildShareIntentUrl, DIALOG_SHARE_LENGTH, shareSubjectForApplication } from "../share";
@@ -18,32 +10,28 @@ import { ResponsiveLogo, ResponsivePicture } from "./responsive-picture";
 import { ShareButton } from "./tool-actions";
 
 type ApplicationDialogProps = {
-  /** The last chosen application; kept while the dialog animates closed. */
+  /** The dialog's id: the card's 'View Details' opens it. */
+  id: string;
   application: MarketplaceApplication;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** One dialog serves every card, so focus goes back to whichever button opened it. */
-  returnFocusTo: RefObject<HTMLElement | null>;
   hashtags: readonly string[];
 };
 
-export function ApplicationDialog({ application, open, onOpenChange, returnFocusTo, hashtags }: ApplicationDialogProps) {
+/**
+ * An application's details (SPEC section 4), one native dialog per application in the page's HTML
+ * (its screenshot loads when it opens). Closing it returns focus to the button that opened it.
+ */
+export function ApplicationDialog({ id, application, hashtags }: ApplicationDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="gap-5 sm:max-w-2xl"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
-      >
-        <DialogHeader className="flex-row items-start gap-3 pr-8 text-left">
+    <NativeDialog id={id} labelledBy={`${id}-title`} describedBy={`${id}-description`} closeFirst className="gap-5 sm:max-w-2xl">
+        <div className="flex flex-row items-start gap-3 pr-8 text-left">
           <ResponsiveLogo src={application.logoUrl} size={48} className="size-12" imgClassName="rounded-lg" />
           <div className="space-y-1.5">
-            <DialogTitle className="text-xl leading-snug text-primary">{application.title}</DialogTitle>
+            <h2 id={`${id}-title`} className="text-xl leading-snug font-semibold text-primary">
+              {application.title}
+            </h2>
             <Badge variant="secondary">{application.category}</Badge>
           </div>
-        </DialogHeader>
+        </div>
 
         <ResponsivePicture
           src={application.image}
@@ -56,9 +44,9 @@ export function ApplicationDialog({ application, open, onOpenChange, returnFocus
           imgClassName="rounded-lg border"
         />
 
-        <DialogDescription className="text-base leading-relaxed text-foreground">
+        <p id={`${id}-description`} className="text-base leading-relaxed text-foreground">
           {application.description}
-        </DialogDescription>
+        </p>
 
         <dl className="grid gap-4 rounded-lg border bg-muted/60 p-4 text-sm sm:grid-cols-2">
           <div>
@@ -81,8 +69,8 @@ export function ApplicationDialog({ application, open, onOpenChange, returnFocus
           </div>
         </dl>
 
-        <section aria-labelledby="application-tech-stack">
-          <h3 id="application-tech-stack" className="mb-2 font-semibold">
+        <section aria-labelledby={`${id}-tech-stack`}>
+          <h3 id={`${id}-tech-stack`} className="mb-2 font-semibold">
             Tech stack
           </h3>
           <ul className="flex flex-wrap gap-1.5">
@@ -94,8 +82,8 @@ export function ApplicationDialog({ application, open, onOpenChange, returnFocus
           </ul>
         </section>
 
-        <section aria-labelledby="application-included">
-          <h3 id="application-included" className="mb-2 font-semibold">
+        <section aria-labelledby={`${id}-included`}>
+          <h3 id={`${id}-included`} className="mb-2 font-semibold">
             What&apos;s included
           </h3>
           <ul className="space-y-2 text-sm">
@@ -109,8 +97,8 @@ export function ApplicationDialog({ application, open, onOpenChange, returnFocus
         </section>
 
         {application.whatNeedsCompletion.length > 0 ? (
-          <section aria-labelledby="application-needs-completion">
-            <h3 id="application-needs-completion" className="mb-2 font-semibold">
+          <section aria-labelledby={`${id}-needs-completion`}>
+            <h3 id={`${id}-needs-completion`} className="mb-2 font-semibold">
               What needs completion
             </h3>
             <ul className="space-y-2 text-sm">
@@ -124,7 +112,7 @@ export function ApplicationDialog({ application, open, onOpenChange, returnFocus
           </section>
         ) : null}
 
-        <DialogFooter className="gap-2 border-t pt-4">
+        <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
           <ShareButton
             title={application.title}
             intentUrl={buildShareIntentUrl(shareSubjectForApplication(application), DIALOG_SHARE_LENGTH, hashtags)}
@@ -140,8 +128,7 @@ export function ApplicationDialog({ application, open, onOpenChange, returnFocus
               Visit Application
             </a>
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </div>
+    </NativeDialog>
   );
 }

@@ -1,14 +1,13 @@
 import { PanelLeftOpen } from "lucide-react";
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { FreeTool } from "~/content/marketplace";
 import { moreToolsLabel } from "../more-tools-label";
 import { buildShareIntentUrl, CARD_SHARE_LENGTH, shareSubjectForTool } from "../share";
 import { RepositoryLink, ShareButton, UseToolLink } from "./tool-actions";
+import { FreeToolsDrawer } from "./free-tools-drawer";
 import { ToolCard, ToolSummary } from "./tool-card";
-
-const FreeToolsDrawer = lazy(() => import("./free-tools-drawer").then((module) => ({ default: module.FreeToolsDrawer })));
 
 type FreeToolsPanelProps = {
   tools: readonly FreeTool[];
@@ -22,11 +21,8 @@ type FreeToolsPanelProps = {
  * button that opens a left-side drawer listing them all. Both are in the HTML; CSS picks one.
  */
 export function FreeToolsPanel({ tools, heading, intro, hashtags }: FreeToolsPanelProps) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  // Mounted from the first press on, so the drawer can animate closed.
-  const [drawerUsed, setDrawerUsed] = useState(false);
-  const drawerTrigger = useRef<HTMLButtonElement>(null);
   const headingId = useId();
+  const drawerId = `${headingId}-drawer`;
   const [firstTool] = tools;
   const moreCount = tools.length - 1;
   const intentFor = (tool: FreeTool) => buildShareIntentUrl(shareSubjectForTool(tool), CARD_SHARE_LENGTH, hashtags);
@@ -75,35 +71,12 @@ export function FreeToolsPanel({ tools, heading, intro, hashtags }: FreeToolsPan
       <div className="mt-4 space-y-3 lg:hidden">
         {firstTool ? <ToolCard tool={firstTool} intentUrl={intentFor(firstTool)} useLabel="Use Tool" /> : null}
         {moreCount > 0 ? (
-          <Button
-            ref={drawerTrigger}
-            type="button"
-            variant="outline"
-            className="w-full"
-            aria-haspopup="dialog"
-            aria-expanded={drawerOpen}
-            onClick={() => {
-              setDrawerUsed(true);
-              setDrawerOpen(true);
-            }}
-          >
+          <Button type="button" variant="outline" className="w-full" aria-haspopup="dialog" aria-controls={drawerId} data-opens-dialog={drawerId}>
             <PanelLeftOpen aria-hidden="true" />
             {moreToolsLabel(moreCount)}
           </Button>
         ) : null}
-        {drawerUsed ? (
-          <Suspense fallback={null}>
-            <FreeToolsDrawer
-              tools={tools}
-              heading={heading}
-              intro={intro}
-              intentFor={intentFor}
-              open={drawerOpen}
-              onOpenChange={setDrawerOpen}
-              returnFocusTo={drawerTrigger}
-            />
-          </Suspense>
-        ) : null}
+        {moreCount > 0 ? <FreeToolsDrawer id={drawerId} tools={tools} heading={heading} intro={intro} intentFor={intentFor} /> : null}
       </div>
     </aside>
   );

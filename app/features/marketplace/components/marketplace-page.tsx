@@ -1,21 +1,17 @@
 import { ArrowRight } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Reveal } from "~/components/reveal";
 import { Button } from "~/components/ui/button";
 import { freeTools, marketplaceApplications, marketplacePage } from "~/content/marketplace";
 import { ApplicationCard } from "./application-card";
+import { ApplicationDialog } from "./application-dialog";
 import { FreeToolsPanel } from "./free-tools-panel";
 
-// The detail dialog (and Radix's dialog code) loads with the first "View Details", not with the page.
-const ApplicationDialog = lazy(() => import("./application-dialog").then((module) => ({ default: module.ApplicationDialog })));
+// SPEC section 4's selected application and open flag are the native dialog's own: one per
+// application, opened by its card's 'View Details' (app/enhance/dialogs.ts).
+const dialogId = (applicationId: string) => `application-${applicationId}`;
 
 export function MarketplacePage() {
-  // SPEC section 4: a selected application and an open flag for the detail dialog.
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const detailsTrigger = useRef<HTMLElement | null>(null);
-  const selected = marketplaceApplications.find((application) => application.id === selectedId) ?? null;
   const page = marketplacePage;
 
   return (
@@ -41,11 +37,7 @@ export function MarketplacePage() {
                 application={application}
                 viewDetailsLabel={page.viewDetailsLabel}
                 priorityImage={index === 0}
-                onViewDetails={(event) => {
-                  detailsTrigger.current = event.currentTarget;
-                  setSelectedId(application.id);
-                  setDialogOpen(true);
-                }}
+                dialogId={dialogId(application.id)}
               />
             ))}
           </div>
@@ -76,17 +68,9 @@ export function MarketplacePage() {
         </div>
       </Reveal>
 
-      {selected ? (
-        <Suspense fallback={null}>
-          <ApplicationDialog
-            application={selected}
-            open={dialogOpen}
-            onOpenChange={setDialogOpen}
-            returnFocusTo={detailsTrigger}
-            hashtags={page.shareHashtags}
-          />
-        </Suspense>
-      ) : null}
+      {marketplaceApplications.map((application) => (
+        <ApplicationDialog key={application.id} id={dialogId(application.id)} application={application} hashtags={page.shareHashtags} />
+      ))}
     </>
   );
 }

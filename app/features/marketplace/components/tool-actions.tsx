@@ -1,13 +1,8 @@
+// The free tools' and applications' buttons. The marketplace runs without React (decision 040):
+// app/enhance/share.ts opens a share in the fixed-size popup, and an element's data-toast-title
+// (and -description) is the toast app/enhance/toasts.ts shows when it is clicked.
 import { ExternalLink, FolderGit2, Share2 } from "lucide-react";
-import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
-import { openSharePopup } from "~/lib/share";
-
-/** Opens the X share intent in a fixed-size popup and says so. */
-export function openShareIntent(intentUrl: string) {
-  openSharePopup(intentUrl);
-  toast("Share on X", { description: "Opening X to share this manufacturing tool!" });
-}
 
 type ShareButtonProps = {
   /** What is shared, for the accessible name ("Share {title} on X"). */
@@ -27,7 +22,9 @@ export function ShareButton({ title, intentUrl, iconOnly = false, className }: S
       className={className}
       aria-label={iconOnly ? `Share ${title} on X` : `Share on X: ${title}`}
       title={iconOnly ? "Share on X" : undefined}
-      onClick={() => openShareIntent(intentUrl)}
+      data-share-url={intentUrl}
+      data-toast-title="Share on X"
+      data-toast-description="Opening X to share this manufacturing tool!"
     >
       <Share2 aria-hidden="true" />
       {iconOnly ? null : "Share on X"}
@@ -40,12 +37,11 @@ type UseToolLinkProps = {
   /** No url, no button (SPEC: "only if it has a url"). */
   url?: string;
   label?: string;
-  /** Runs after the tool opens, e.g. to close the drawer it was chosen in. */
-  onOpen?: () => void;
   className?: string;
 };
 
-export function UseToolLink({ title, url, label = "Use Tool", onOpen, className }: UseToolLinkProps) {
+/** In the drawer, opening the tool closes it (app/enhance/share.ts). */
+export function UseToolLink({ title, url, label = "Use Tool", className }: UseToolLinkProps) {
   if (!url) return null;
   return (
     <Button asChild variant="brand" size="sm" className={className}>
@@ -54,10 +50,9 @@ export function UseToolLink({ title, url, label = "Use Tool", onOpen, className 
         target="_blank"
         rel="noopener noreferrer"
         aria-label={`${label}: ${title} (opens in a new tab)`}
-        onClick={() => {
-          toast("Opening Tool", { description: `Redirecting to ${title}` });
-          onOpen?.();
-        }}
+        data-closes-dialog=""
+        data-toast-title="Opening Tool"
+        data-toast-description={`Redirecting to ${title}`}
       >
         <ExternalLink aria-hidden="true" />
         {label}

@@ -42,16 +42,15 @@ type ToolCardProps = {
   tool: FreeTool;
   intentUrl: string;
   useLabel: string;
-  onOpen?: () => void;
   className?: string;
 };
 
-export function ToolCard({ tool, intentUrl, useLabel, onOpen, className }: ToolCardProps) {
+export function ToolCard({ tool, intentUrl, useLabel, className }: ToolCardProps) {
   return (
     <article className={cn("space-y-3 rounded-lg border bg-background p-4", className)}>
       <ToolSummary tool={tool} titleAs="h3" />
       <div className="flex flex-wrap gap-2">
-        <UseToolLink title={tool.title} url={tool.url} label={useLabel} onOpen={onOpen} />
+        <UseToolLink title={tool.title} url={tool.url} label={useLabel} />
         <ShareButton title={tool.title} intentUrl={intentUrl} />
         <RepositoryLink title={tool.title} githubUrl={tool.githubUrl} iconOnly />
       </div>

@@ -1,12 +1,12 @@
 // What every blog page adds at its bottom: the newsletter footer, and the popup 5 s after load.
 import { NewsletterFooter } from "./newsletter-footer";
-import { NewsletterPopupTrigger } from "./newsletter-popup-trigger";
+import { NewsletterPopup } from "./newsletter-popup";
 
 export function BlogNewsletter() {
   return (
     <>
       <NewsletterFooter />
-      <NewsletterPopupTrigger />
+      <NewsletterPopup />
     </>
   );
 }

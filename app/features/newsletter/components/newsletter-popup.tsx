@@ -1,22 +1,24 @@
-// The newsletter popup (SPEC.md section 2), fetched after hydration, off the first paint
-// (newsletter-popup-trigger.tsx decides when it opens). Closing it or subscribing marks it shown.
+// The newsletter popup (SPEC.md section 2): a native dialog in the blog pages' HTML, opened 5 s
+// after the page loads by app/enhance/newsletter.ts unless this browser has it marked shown.
+// Closing it or subscribing marks it shown.
 import { Mail } from "lucide-react";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { NewsletterForm } from "./newsletter-form";
+import { NativeDialog } from "~/components/native-dialog";
+import { NEWSLETTER_POPUP_ID } from "../messages";
+import { NewsletterSignupForm } from "./newsletter-signup-form";
 
-export default function NewsletterPopup({ onDone }: { onDone: () => void }) {
+export function NewsletterPopup() {
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onDone())}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <Mail aria-hidden="true" className="mx-auto size-10 text-brand sm:mx-0" />
-          <DialogTitle className="text-xl text-primary">Join the Manufacturing Intelligence Newsletter</DialogTitle>
-          <DialogDescription>
-            One e-mail a month with practical insights for manufacturers. No spam; unsubscribe with one click.
-          </DialogDescription>
-        </DialogHeader>
-        <NewsletterForm id="newsletter-popup" source="popup" onSubscribed={onDone} />
-      </DialogContent>
-    </Dialog>
+    <NativeDialog id={NEWSLETTER_POPUP_ID} labelledBy={`${NEWSLETTER_POPUP_ID}-title`} describedBy={`${NEWSLETTER_POPUP_ID}-description`} className="sm:max-w-md">
+      <div className="flex flex-col gap-2 text-center sm:text-left">
+        <Mail aria-hidden="true" className="mx-auto size-10 text-brand sm:mx-0" />
+        <h2 id={`${NEWSLETTER_POPUP_ID}-title`} className="text-xl leading-none font-semibold text-primary">
+          Join the Manufacturing Intelligence Newsletter
+        </h2>
+        <p id={`${NEWSLETTER_POPUP_ID}-description`} className="text-sm text-muted-foreground">
+          One e-mail a month with practical insights for manufacturers. No spam; unsubscribe with one click.
+        </p>
+      </div>
+      <NewsletterSignupForm id="newsletter-popup-form" source="popup" />
+    </NativeDialog>
   );
 }
