@@ -17,6 +17,8 @@ import { HELMET_HEADERS } from "../support/security-headers";
 
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-1" };
 const CACHED_PAGES = ["/", "/bootcamp", "/about", "/marketplace", "/booking"];
+/** Cached pages that are content pages (decision 040): React renders them on the server only. */
+const CONTENT_PAGES = new Set(["/", "/bootcamp", "/about", "/marketplace"]);
 /** What helmet sets besides the CSP; a cached page must carry the same. */
 const SECURITY_HEADERS = HELMET_HEADERS;
 
@@ -87,20 +89,25 @@ describe("the page cache", () => {
     expect(sources[0]).toBe("'self'");
     expect(sources).not.toContain("'unsafe-inline'");
     const hashes = inlineScriptSources(html);
-    expect(hashes.length).toBeGreaterThan(0);
+    // A content page carries no inline script, so its CSP allows none; an app page's are hashed.
+    if (CONTENT_PAGES.has(path)) expect(hashes).toEqual([]);
+    else expect(hashes.length).toBeGreaterThan(0);
     expect(new Set(sources.slice(1))).toEqual(new Set(hashes));
   });
 
-  it("ships public pages, cached or rendered, without modulepreload hints; their module script still loads the app; admin pages keep them", async () => {
+  it("ships public pages, cached or rendered, without modulepreload hints; a content page loads its one module, an app page the app; admin pages keep them", async () => {
     const cached = decode(await request(url("/")));
     const rendered = decode(await request(url("/?not-cached=1")));
     const booking = decode(await request(url("/booking")));
-    for (const page of [cached, rendered, booking]) {
-      expect(page).not.toContain("modulepreload");
-      const moduleScript = /<script[^>]* type="module"[^>]*>([\s\S]*?)<\/script>/.exec(page)?.[1];
-      expect(moduleScript).toMatch(/import \* as route0 from "\/assets\/root-[^"]+\.js"/);
-      expect(moduleScript).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
+    for (const page of [cached, rendered, booking]) expect(page).not.toContain("modulepreload");
+    for (const page of [cached, rendered]) {
+      const scripts = [...page.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g)].map(([tag]) => tag);
+      expect(scripts).toEqual([expect.stringMatching(/^<script type="module" src="\/assets\/content-[\w-]+\.js"/)]);
+      expect(page).not.toContain("__reactRouterContext");
     }
+    const moduleScript = /<script[^>]* type="module"[^>]*>([\s\S]*?)<\/script>/.exec(booking)?.[1];
+    expect(moduleScript).toMatch(/import \* as route0 from "\/assets\/root-[^"]+\.js"/);
+    expect(moduleScript).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
     expect(booking).toContain("Book a Free Manufacturing Assessment");
     const admin = decode(await request(url("/admin"), { headers: { cookie: adminCookie } }));
     expect(admin).toContain('<link rel="modulepreload"');
@@ -178,7 +185,9 @@ describe("the page cache", () => {
       expect(signedIn.headers["x-page-cache"]).toBeUndefined();
       expect(signedIn.headers["cache-control"]).toBe("private, no-store");
       expect(scriptSrc(signedIn.headers["content-security-policy"])[1]).toMatch(/^'nonce-/);
-      expect(decode(signedIn)).toContain(ADMIN.email);
+      // Rendered for them: an app page hands the browser their account; a content page hands it nothing.
+      if (CONTENT_PAGES.has(path)) expect(decode(signedIn)).not.toContain(ADMIN.email);
+      else expect(decode(signedIn)).toContain(ADMIN.email);
     }
     const toast = await request(url("/"), { headers: { cookie: `${FLASH_TOAST_COOKIE}=anything` } });
     expect(toast.headers["x-page-cache"]).toBeUndefined();
