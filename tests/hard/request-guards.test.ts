@@ -83,7 +83,12 @@ describe("a running server's request guards", () => {
     expect((await fetch(`${server.url}/`, { headers: { cookie: lookalike } })).headers.get("x-page-cache")).toBe("hit");
     const signedIn = await fetch(`${server.url}/`, { headers: { cookie: adminCookie } });
     expect(signedIn.headers.get("x-page-cache")).toBeNull();
-    expect(await signedIn.text()).toContain(ADMIN.email);
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    // A content page hands the browser nothing of the account (decision 040); an app page, also
+    // cached for anonymous visitors, is rendered with it.
+    const signedInApp = await fetch(`${server.url}/booking`, { headers: { cookie: adminCookie } });
+    expect(signedInApp.headers.get("x-page-cache")).toBeNull();
+    expect(await signedInApp.text()).toContain(ADMIN.email);
   });
 
   it("looks the session up once for a request to /admin, though the root, the layout and the page all ask", async () => {
