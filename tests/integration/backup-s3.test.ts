@@ -6,7 +6,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
-import S3rver from "s3rver";
+import type S3rver from "s3rver";
+import { startS3rver } from "../support/s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openArchive, restoreBackup } from "#server/backup/archive.server";
 import { BACKUP_PREFIX } from "#server/backup/media.server";
@@ -32,23 +33,14 @@ describe.each(testDatabases.map((d) => [d.name, d] as const))("backups to S3 on 
   const media = new Map<string, string>();
 
   beforeAll(async () => {
-    server = new S3rver({
-      address: "127.0.0.1",
-      port: 0,
-      silent: true,
-      directory: tempDir("s3rver-"),
-      configureBuckets: [
-        { name: "site-media", configs: [] },
-        { name: "restored-media", configs: [] },
-      ],
-    });
-    const { port } = (await server.run()) as { port: number };
+    let endpoint: string;
+    ({ server, endpoint } = await startS3rver(["site-media", "restored-media"]));
     db = await database.open();
     env = {
       ...getEnv(),
       DATA_DIR: db.dataDir,
       S3_BUCKET: "site-media",
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ENDPOINT: endpoint,
       S3_REGION: "us-east-1",
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",

@@ -3,7 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { text } from "node:stream/consumers";
-import S3rver from "s3rver";
+import type S3rver from "s3rver";
+import { startS3rver } from "../support/s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareImage, type ImageVariantSpec } from "#server/uploads/image-variants.server";
@@ -120,15 +121,7 @@ describe("the S3 store, against a local S3-compatible server", () => {
   let endpoint: string;
 
   beforeAll(async () => {
-    server = new S3rver({
-      address: "127.0.0.1",
-      port: 0,
-      silent: true,
-      directory: tempDir("s3rver-"),
-      configureBuckets: [{ name: "site-media", configs: [] }],
-    });
-    const { port } = (await server.run()) as { port: number };
-    endpoint = `http://127.0.0.1:${port}`;
+    ({ server, endpoint } = await startS3rver(["site-media"]));
   });
   afterAll(async () => {
     await server?.close();
